@@ -1,0 +1,3 @@
+/* lupta.c - placeholder until the game is written: not offered by the registry. */
+#include "../variants.h"
+const Variant variant_lupta = {0};

@@ -1,0 +1,3 @@
+/* pyramid.c - placeholder until the game is written: not offered by the registry. */
+#include "../variants.h"
+const Variant variant_pyramid = {0};

@@ -1,0 +1,15 @@
+/* perft.h - counting legal move sequences. */
+#ifndef SIGIL_PERFT_H
+#define SIGIL_PERFT_H
+
+#include "variant.h"
+
+/* Number of legal move sequences of length depth from pos (rolls count as
+ * plies; repetition is not applied).  Uses the game's own fast perft when it
+ * has one, else the generic copy-make walk with bulk counting. */
+uint64_t perft_count(const Variant *v, const Position *pos, int depth);
+
+/* The generic walk, always through generate()/make(); tests compare the two. */
+uint64_t perft_generic(const Variant *v, const Position *pos, int depth);
+
+#endif

@@ -1,0 +1,65 @@
+/* search.h - iterative deepening alpha-beta (PVS) with expectimax chance
+ * nodes, for any game behind the Variant interface. */
+#ifndef SIGIL_SEARCH_H
+#define SIGIL_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "variant.h"
+
+#define SEARCH_MAX_PLY 128
+
+/* What `go` asked for.  Zero / negative fields mean "not given". */
+typedef struct SearchLimits {
+    int depth;          /* iterations to complete, 0 = unlimited */
+    uint64_t nodes;     /* node budget, 0 = unlimited */
+    int64_t movetime;   /* ms for this move, 0 = not given */
+    int64_t time[2];    /* remaining clock of WHITE/BLACK in ms, -1 = not given */
+    int64_t inc[2];     /* increment per move in ms, 0 if not given */
+    int movestogo;      /* moves to the next time control, 0 = not given */
+    bool infinite;      /* search until stop */
+} SearchLimits;
+
+/* Search settings (engine options). */
+typedef struct SearchOptions {
+    int threads;        /* option Threads, >= 1 */
+    int multipv;        /* option MultiPV, >= 1 */
+} SearchOptions;
+
+typedef struct SearchResult {
+    Move best;          /* MOVE_NONE when there is nothing to play (game over, or
+                           the root is a chance node: a roll is due) */
+    Move ponder;        /* second move of the PV or MOVE_NONE */
+    int score;          /* from the side to move's view */
+    int depth;          /* last completed iteration */
+    uint64_t nodes;
+} SearchResult;
+
+/* Receives each finished output line (without '\n'), e.g. "info depth 3 ...".
+ * Called from the search thread. */
+typedef void (*SearchOutput)(void *ctx, const char *line);
+
+/* Reset the limits to "nothing given". */
+void search_limits_clear(SearchLimits *limits);
+
+/* (Re)size the transposition table to mb megabytes (option Hash). */
+void search_set_hash(size_t mb);
+/* Forget everything learnt (ucinewgame): TT, history, killers. */
+void search_clear(void);
+
+/* Search the current position of game until a limit is hit or *stop becomes
+ * true, printing `info` lines through out.  Blocking: the protocol runs it in
+ * its own thread.  Never prints bestmove (the caller does). */
+SearchResult search_run(const Game *game, const SearchLimits *limits,
+                        const SearchOptions *options, atomic_bool *stop,
+                        SearchOutput out, void *ctx);
+
+/* Format a score the UCI way: "cp 123" or "mate 4" / "mate -3" (moves, not
+ * plies).  buf has room for 32 bytes. */
+void search_format_score(int score, char *buf);
+
+#endif

@@ -1,0 +1,51 @@
+/* util.c - clock, random numbers and token scanning. */
+#define _POSIX_C_SOURCE 200809L
+#include "util.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <time.h>
+
+int64_t util_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+uint64_t util_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t util_random_below(uint64_t *state, uint64_t n)
+{
+    /* Reject the top sliver of the range so every value is equally likely. */
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t r;
+    do
+        r = util_splitmix64(state);
+    while (r >= limit);
+    return r % n;
+}
+
+size_t util_next_token(const char **cursor, char *buf, size_t size)
+{
+    const char *p = *cursor;
+    while (*p && isspace((unsigned char)*p))
+        p++;
+    const char *start = p;
+    while (*p && !isspace((unsigned char)*p))
+        p++;
+    size_t len = (size_t)(p - start);
+    if (size > 0) {
+        size_t n = len < size - 1 ? len : size - 1;
+        memcpy(buf, start, n);
+        buf[n] = '\0';
+    }
+    *cursor = p;
+    return len;
+}

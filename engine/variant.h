@@ -1,0 +1,131 @@
+/* variant.h - the interface every game implements.
+ *
+ * A game is a table of functions over an opaque Position.  The search, perft,
+ * the protocol and sigil-match only ever talk to a game through this table, so
+ * none of them knows which game it plays.  Positions are copied on make
+ * ("copy-make"): make() writes the child into a separate buffer, so there is
+ * no unmake and no state to restore.
+ */
+#ifndef SIGIL_VARIANT_H
+#define SIGIL_VARIANT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A move, encoded by its game.  0 is "no move"; every real move (a pass, a
+ * roll, a placement ...) must encode to a non-zero value.  The same move in the
+ * same position must always have the same code (the TT and the killer tables
+ * compare codes). */
+typedef uint64_t Move;
+#define MOVE_NONE ((Move)0)
+
+/* Upper bound on the number of legal moves (or roll outcomes) of any position
+ * of any game.  Lupta's movement phase with removals is the largest. */
+#define MAX_MOVES 1024
+
+/* Longest move or roll text, including the terminating NUL. */
+#define MOVE_STR_MAX 64
+
+/* Longest FEN text, including the terminating NUL. */
+#define FEN_MAX 256
+
+/* Room for any game's position; a game stores its own struct inside. */
+#define POSITION_BYTES 512
+typedef struct Position {
+    _Alignas(16) unsigned char bytes[POSITION_BYTES];
+} Position;
+
+enum { WHITE = 0, BLACK = 1 };
+
+/* Outcome of a game; margin (see result()) says by how much where it matters. */
+typedef enum Result {
+    RESULT_NONE = 0,  /* game goes on */
+    RESULT_WHITE_WINS,
+    RESULT_BLACK_WINS,
+    RESULT_DRAW
+} Result;
+
+/* Settings that change the rules of a game (engine options).  Copied into a
+ * position when it is set up, so a position always carries its own rules. */
+typedef struct GameConfig {
+    int move_limit; /* Salto: moves per side before counting (option MoveLimit) */
+} GameConfig;
+
+#define DEFAULT_MOVE_LIMIT 120
+
+/* Score scale shared by every game: a won game is SCORE_WIN minus the number
+ * of plies to the win; evaluations stay well inside +-SCORE_EVAL_MAX. */
+#define SCORE_WIN 30000
+#define SCORE_EVAL_MAX 20000
+#define SCORE_INF 32000
+
+typedef struct Variant {
+    const char *name;        /* protocol name, e.g. "solomon-chain" */
+    const char *title;       /* one line for humans */
+    bool repetition_draws;   /* threefold repetition of key() draws */
+
+    /* Called once at program start (variants_init) before anything else:
+     * build move tables and Zobrist keys here.  May be NULL. */
+    void (*init)(void);
+
+    /* Set up the start position. */
+    void (*startpos)(Position *pos, const GameConfig *cfg);
+    /* Parse a FEN; on failure return false, leave *pos unspecified and write
+     * a short human reason into err. */
+    bool (*from_fen)(Position *pos, const char *fen, const GameConfig *cfg,
+                     char *err, size_t errlen);
+    /* Write the FEN (at most FEN_MAX bytes including NUL). */
+    void (*to_fen)(const Position *pos, char *buf);
+
+    /* The side that acts next (at a chance node: the side about to roll). */
+    int (*side_to_move)(const Position *pos);
+    /* True when the next event is a chance event (a dice roll): the moves that
+     * generate() returns are then the equally likely outcomes.  NULL for games
+     * without chance. */
+    bool (*is_chance)(const Position *pos);
+    /* Write every legal move (or roll outcome) into moves, return how many.
+     * A position whose game has ended (result() != RESULT_NONE) returns 0.
+     * A forced pass is a move.  Order must be deterministic. */
+    int (*generate)(const Position *pos, Move *moves);
+    /* Play a move that generate() returned: write the child into *out
+     * (out != pos). */
+    void (*make)(const Position *pos, Move m, Position *out);
+    /* The result decided on the board (not threefold repetition, which the
+     * caller tracks).  *margin (may be NULL) gets the winner's margin where the
+     * game scores one (Salto/Pyramid counting, Alexander), else 0.  *reason
+     * (may be NULL) gets a static lower-case phrase such as "no legal move",
+     * "all pieces on targets", "counting after move limit", "bare kings". */
+    Result (*result)(const Position *pos, int *margin, const char **reason);
+    /* Zobrist key of everything that decides the future of the game. */
+    uint64_t (*key)(const Position *pos);
+
+    /* Move text in the RULES.md notation (at most MOVE_STR_MAX bytes). */
+    void (*move_str)(const Position *pos, Move m, char *buf);
+    /* The legal move the text names in this position, or MOVE_NONE. */
+    Move (*parse_move)(const Position *pos, const char *text);
+
+    /* Human-readable board diagram, several lines, each ending in '\n'.
+     * Writes at most size bytes including NUL. */
+    void (*diagram)(const Position *pos, char *buf, size_t size);
+    /* Optional (may be NULL): one line with game-specific analysis, e.g.
+     * "count white 96 black 101" or "winprob 0.5123 margin 1.2345".  No '\n'. */
+    void (*describe)(const Position *pos, char *buf, size_t size);
+
+    /* Static evaluation from the side to move's view, within +-SCORE_EVAL_MAX.
+     * At a chance node: from the view of the side about to roll. */
+    int (*evaluate)(const Position *pos);
+    /* True for moves that change material or otherwise must not be cut by the
+     * horizon (captures, removals).  Quiescence search follows these. */
+    bool (*is_noisy)(const Position *pos, Move m);
+    /* True when a search score is exact whatever the depth (Alexander: the
+     * evaluation is the exact expected value).  May be NULL. */
+    bool (*eval_is_exact)(const Position *pos);
+
+    /* Optional fast perft with bulk counting at the last ply; NULL means the
+     * generic one in perft.c is used.  Must count exactly what the generic
+     * one counts. */
+    uint64_t (*perft)(const Position *pos, int depth);
+} Variant;
+
+#endif

@@ -1,0 +1,53 @@
+/* variants.c - the registry of games. */
+#include "variants.h"
+
+#include <pthread.h>
+#include <string.h>
+
+/* Registry order is the order `uci` lists them in; the first is the default. */
+static const Variant *const all_variants[] = {
+    &variant_solomon, &variant_solomon_chain, &variant_salto,
+    &variant_pyramid, &variant_lupta,         &variant_alexander,
+};
+enum { ALL_COUNT = sizeof all_variants / sizeof all_variants[0] };
+
+static const Variant *playable[ALL_COUNT];
+static int playable_count;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+static void init_all(void)
+{
+    for (int i = 0; i < ALL_COUNT; i++) {
+        const Variant *v = all_variants[i];
+        if (!v->name || !v->generate)
+            continue; /* a game that is not built yet is not offered */
+        if (v->init)
+            v->init();
+        playable[playable_count++] = v;
+    }
+}
+
+void variants_init(void) { pthread_once(&init_once, init_all); }
+
+int variants_count(void)
+{
+    variants_init();
+    return playable_count;
+}
+
+const Variant *variants_get(int i)
+{
+    variants_init();
+    return i >= 0 && i < playable_count ? playable[i] : NULL;
+}
+
+const Variant *variants_find(const char *name)
+{
+    variants_init();
+    for (int i = 0; i < playable_count; i++)
+        if (strcmp(playable[i]->name, name) == 0)
+            return playable[i];
+    return NULL;
+}
+
+const Variant *variants_default(void) { return variants_get(0); }

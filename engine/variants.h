@@ -1,0 +1,25 @@
+/* variants.h - the registry of games: name -> Variant. */
+#ifndef SIGIL_VARIANTS_H
+#define SIGIL_VARIANTS_H
+
+#include "variant.h"
+
+/* One per game, defined in engine/games/. */
+extern const Variant variant_solomon;
+extern const Variant variant_solomon_chain;
+extern const Variant variant_salto;
+extern const Variant variant_pyramid;
+extern const Variant variant_lupta;
+extern const Variant variant_alexander;
+
+/* Build every game's tables; call once before anything else. */
+void variants_init(void);
+/* Number of playable games and the i-th of them (registry order). */
+int variants_count(void);
+const Variant *variants_get(int i);
+/* The game with this name, or NULL. */
+const Variant *variants_find(const char *name);
+/* The default game (the first in the registry). */
+const Variant *variants_default(void);
+
+#endif

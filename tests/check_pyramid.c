@@ -1,0 +1,2 @@
+/* placeholder until the suite is written */
+int main(void) { return 0; }
