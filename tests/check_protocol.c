@@ -174,7 +174,7 @@ START_TEST(fen_round_trips_through_d_for_every_variant)
     start();
     for (int i = 0; i < variants_count(); i++) {
         const Variant *v = variants_get(i);
-        char cmd[FEN_MAX + 64], fen[FEN_MAX], again[FEN_MAX], moves[8192];
+        char cmd[FEN_MAX + 1100], fen[FEN_MAX], again[FEN_MAX], moves[8192];
         snprintf(cmd, sizeof cmd, "variant %s", v->name);
         exchange(cmd);
         /* walk a few plies with the first listed legal move, then round-trip */
