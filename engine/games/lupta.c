@@ -1,3 +1,603 @@
-/* lupta.c - placeholder until the game is written: not offered by the registry. */
+/* lupta.c - Lupta pe 30 de pătrăţele ("fight on 30 squares"), RULES.md §4.
+ *
+ * Board: 6 files a-f x 5 ranks 1-5, square index = rank * 6 + file (a1 = 0,
+ * f1 = 5, a5 = 24, f5 = 29), one uint32_t bitboard per side.  Shifting a
+ * bitboard left by 1 moves every piece one file east, by 6 one rank north.
+ *
+ * Two phases, told apart by the hands: while either side has a piece in hand
+ * the sides place (White first); when both hands are empty they step.  A
+ * placement may not make a line of three own pieces unless every empty square
+ * would; a step that leaves the moved piece in a line of three removes one
+ * enemy piece (the removal is part of the move).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../util.h"
 #include "../variants.h"
-const Variant variant_lupta = {0};
+
+enum {
+    FILES = 6,
+    RANKS = 5,
+    SQUARES = 30,
+    HAND_MAX = 12, /* pieces per side */
+    LOSE_AT = 2    /* a side reduced to this many pieces loses */
+};
+
+#define ALL_SQ ((uint32_t)0x3FFFFFFFu)
+/* File masks (a..f) over all five ranks. */
+#define FILE_A ((uint32_t)0x01041041u)
+#define FILE_F (FILE_A << 5)
+#define NOT_A (ALL_SQ & ~FILE_A)
+#define NOT_F (ALL_SQ & ~FILE_F)
+/* Squares that can be the left end / middle / right end of a horizontal
+ * triple: files a-d / b-e / c-f. */
+#define H_LEFT (FILE_A | FILE_A << 1 | FILE_A << 2 | FILE_A << 3)
+#define H_MID (H_LEFT << 1)
+#define H_RIGHT (H_LEFT << 2)
+
+typedef struct LuptaPos {
+    uint64_t key;     /* Zobrist key, kept incrementally */
+    uint32_t bb[2];   /* pieces of WHITE / BLACK */
+    uint8_t hand[2];  /* pieces still to place; both 0 = movement phase */
+    uint8_t side;     /* side to move */
+} LuptaPos;
+_Static_assert(sizeof(LuptaPos) <= POSITION_BYTES, "LuptaPos too big");
+
+/* Move codes.  Placement: MV_PLACE | square.  Step: MV_STEP | from | to << 5,
+ * plus MV_REMOVE | removed << 10 when the step makes a line. */
+#define MV_PLACE ((Move)1 << 16)
+#define MV_STEP ((Move)1 << 17)
+#define MV_REMOVE ((Move)1 << 18)
+#define MV_FROM(m) ((int)((m) & 31))
+#define MV_TO(m) ((int)(((m) >> 5) & 31))
+#define MV_REM(m) ((int)(((m) >> 10) & 31))
+
+static uint32_t neighbours[SQUARES];      /* orthogonal neighbours */
+static uint64_t zobrist_piece[2][SQUARES];
+static uint64_t zobrist_hand[2][HAND_MAX + 1];
+static uint64_t zobrist_black_to_move;
+
+static inline LuptaPos *lp(Position *pos) { return (LuptaPos *)pos->bytes; }
+static inline const LuptaPos *clp(const Position *pos)
+{
+    return (const LuptaPos *)pos->bytes;
+}
+static inline int popcnt(uint32_t x) { return __builtin_popcount(x); }
+static inline int lsb(uint32_t x) { return __builtin_ctz(x); }
+static inline uint32_t bit(int sq) { return (uint32_t)1 << sq; }
+
+/* Every square (occupied or not) that would complete an unbroken horizontal
+ * or vertical line of three with the pieces of b: the square is the left end,
+ * middle or right end of a horizontal triple, or the bottom, middle or top of
+ * a vertical one, whose other two squares are in b. */
+static inline uint32_t line_squares(uint32_t b)
+{
+    uint32_t h = ((b >> 1) & (b >> 2) & H_LEFT) | ((b << 1) & (b >> 1) & H_MID) |
+                 ((b << 1) & (b << 2) & H_RIGHT);
+    uint32_t v = ((b >> 6) & (b >> 12)) | ((b << 6) & (b >> 6)) | ((b << 6) & (b << 12));
+    return (h | v) & ALL_SQ;
+}
+
+/* All squares orthogonally next to a piece of b. */
+static inline uint32_t spread(uint32_t b)
+{
+    return (((b << 1) & NOT_A) | ((b >> 1) & NOT_F) | (b << 6) | (b >> 6)) & ALL_SQ;
+}
+
+/* True when the piece on sq (in b) stands in a line of three or more of b. */
+static inline bool in_line(uint32_t b, int sq)
+{
+    return (line_squares(b & ~bit(sq)) >> sq) & 1;
+}
+
+static inline bool placing(const LuptaPos *p) { return (p->hand[0] | p->hand[1]) != 0; }
+
+/* Squares the side to move may place on (placement phase). */
+static inline uint32_t placement_targets(const LuptaPos *p)
+{
+    uint32_t empty = ~(p->bb[0] | p->bb[1]) & ALL_SQ;
+    uint32_t ok = empty & ~line_squares(p->bb[p->side]);
+    return ok ? ok : empty; /* the restriction is lifted when it forbids all */
+}
+
+static uint64_t compute_key(const LuptaPos *p)
+{
+    uint64_t k = 0;
+    for (int c = 0; c < 2; c++) {
+        for (uint32_t b = p->bb[c]; b; b &= b - 1)
+            k ^= zobrist_piece[c][lsb(b)];
+        k ^= zobrist_hand[c][p->hand[c]];
+    }
+    if (p->side == BLACK)
+        k ^= zobrist_black_to_move;
+    return k;
+}
+
+static void lupta_init(void)
+{
+    for (int sq = 0; sq < SQUARES; sq++)
+        neighbours[sq] = spread(bit(sq));
+    uint64_t seed = 0x4C7570746133306AULL; /* "Lupta30j" */
+    for (int c = 0; c < 2; c++) {
+        for (int sq = 0; sq < SQUARES; sq++)
+            zobrist_piece[c][sq] = util_splitmix64(&seed);
+        for (int h = 0; h <= HAND_MAX; h++)
+            zobrist_hand[c][h] = util_splitmix64(&seed);
+    }
+    zobrist_black_to_move = util_splitmix64(&seed);
+}
+
+static void lupta_startpos(Position *pos, const GameConfig *cfg)
+{
+    (void)cfg;
+    memset(pos, 0, sizeof *pos);
+    LuptaPos *p = lp(pos);
+    p->hand[WHITE] = p->hand[BLACK] = HAND_MAX;
+    p->side = WHITE;
+    p->key = compute_key(p);
+}
+
+/* ------------------------------------------------------------------ result */
+
+static Result lupta_result(const Position *pos, int *margin, const char **reason)
+{
+    const LuptaPos *p = clp(pos);
+    if (margin)
+        *margin = 0;
+    if (reason)
+        *reason = NULL;
+    if (placing(p))
+        return RESULT_NONE; /* there is always an empty square to place on */
+    for (int c = 0; c < 2; c++) {
+        if (popcnt(p->bb[c]) <= LOSE_AT) {
+            if (reason)
+                *reason = "two pieces left";
+            return c == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+        }
+    }
+    uint32_t empty = ~(p->bb[0] | p->bb[1]) & ALL_SQ;
+    if (!(spread(p->bb[p->side]) & empty)) {
+        if (reason)
+            *reason = "no legal move";
+        return p->side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+    }
+    return RESULT_NONE;
+}
+
+static inline bool game_over(const LuptaPos *p)
+{
+    if (placing(p))
+        return false;
+    if (popcnt(p->bb[0]) <= LOSE_AT || popcnt(p->bb[1]) <= LOSE_AT)
+        return true;
+    uint32_t empty = ~(p->bb[0] | p->bb[1]) & ALL_SQ;
+    return !(spread(p->bb[p->side]) & empty);
+}
+
+/* -------------------------------------------------------- move generation */
+
+static int lupta_generate(const Position *pos, Move *moves)
+{
+    const LuptaPos *p = clp(pos);
+    int n = 0;
+    if (placing(p)) {
+        for (uint32_t t = placement_targets(p); t; t &= t - 1)
+            moves[n++] = MV_PLACE | (Move)lsb(t);
+        return n;
+    }
+    if (game_over(p))
+        return 0;
+    const uint32_t own = p->bb[p->side], enemy = p->bb[p->side ^ 1];
+    const uint32_t empty = ~(own | enemy) & ALL_SQ;
+    /* Steps that make a line first (one move per enemy piece to remove),
+     * then the quiet steps; squares ascending within each group. */
+    for (uint32_t b = own; b; b &= b - 1) {
+        int from = lsb(b);
+        uint32_t to = neighbours[from] & empty;
+        if (!to)
+            continue;
+        for (uint32_t t = to & line_squares(own & ~bit(from)); t; t &= t - 1) {
+            Move base = MV_STEP | MV_REMOVE | (Move)from | (Move)lsb(t) << 5;
+            for (uint32_t e = enemy; e; e &= e - 1)
+                moves[n++] = base | (Move)lsb(e) << 10;
+        }
+    }
+    for (uint32_t b = own; b; b &= b - 1) {
+        int from = lsb(b);
+        uint32_t to = neighbours[from] & empty;
+        if (!to)
+            continue;
+        for (uint32_t t = to & ~line_squares(own & ~bit(from)); t; t &= t - 1)
+            moves[n++] = MV_STEP | (Move)from | (Move)lsb(t) << 5;
+    }
+    return n;
+}
+
+static void lupta_make(const Position *pos, Move m, Position *out)
+{
+    const LuptaPos *p = clp(pos);
+    LuptaPos *q = lp(out);
+    *q = *p;
+    const int us = p->side, them = us ^ 1;
+    uint64_t k = p->key;
+    if (m & MV_PLACE) {
+        int sq = MV_FROM(m);
+        q->bb[us] |= bit(sq);
+        k ^= zobrist_piece[us][sq] ^ zobrist_hand[us][p->hand[us]] ^
+             zobrist_hand[us][p->hand[us] - 1];
+        q->hand[us]--;
+    } else {
+        int from = MV_FROM(m), to = MV_TO(m);
+        q->bb[us] ^= bit(from) | bit(to);
+        k ^= zobrist_piece[us][from] ^ zobrist_piece[us][to];
+        if (m & MV_REMOVE) {
+            int rem = MV_REM(m);
+            q->bb[them] &= ~bit(rem);
+            k ^= zobrist_piece[them][rem];
+        }
+    }
+    q->side = (uint8_t)them;
+    q->key = k ^ zobrist_black_to_move;
+}
+
+static int lupta_side_to_move(const Position *pos) { return clp(pos)->side; }
+
+static uint64_t lupta_key(const Position *pos) { return clp(pos)->key; }
+
+static bool lupta_is_noisy(const Position *pos, Move m)
+{
+    (void)pos;
+    return (m & MV_REMOVE) != 0;
+}
+
+/* ------------------------------------------------------------------ perft */
+
+/* Bulk counting: at the last ply a line-making step counts once per enemy
+ * piece (its removals) without generating them. */
+static uint64_t perft_rec(const LuptaPos *p, int depth)
+{
+    if (placing(p)) {
+        uint32_t t = placement_targets(p);
+        if (depth == 1)
+            return (uint64_t)popcnt(t);
+        uint64_t total = 0;
+        LuptaPos c = *p;
+        c.side ^= 1;
+        c.hand[p->side]--;
+        for (; t; t &= t - 1) {
+            c.bb[p->side] = p->bb[p->side] | (t & -t);
+            total += perft_rec(&c, depth - 1);
+        }
+        return total;
+    }
+    if (game_over(p))
+        return 0;
+    const int us = p->side, them = us ^ 1;
+    const uint32_t own = p->bb[us], enemy = p->bb[them];
+    const uint32_t empty = ~(own | enemy) & ALL_SQ;
+    if (depth == 1) {
+        const int removals = popcnt(enemy);
+        uint64_t total = 0;
+        for (uint32_t b = own & spread(empty); b; b &= b - 1) {
+            int from = lsb(b);
+            uint32_t to = neighbours[from] & empty;
+            uint32_t line = to & line_squares(own & ~bit(from));
+            total += (uint64_t)(popcnt(to) + popcnt(line) * (removals - 1));
+        }
+        return total;
+    }
+    uint64_t total = 0;
+    LuptaPos c = *p;
+    c.side = (uint8_t)them;
+    for (uint32_t b = own & spread(empty); b; b &= b - 1) {
+        int from = lsb(b);
+        uint32_t rest = own & ~bit(from);
+        uint32_t to = neighbours[from] & empty;
+        uint32_t line = line_squares(rest);
+        for (; to; to &= to - 1) {
+            uint32_t t = to & -to;
+            c.bb[us] = rest | t;
+            if (t & line) {
+                for (uint32_t e = enemy; e; e &= e - 1) {
+                    c.bb[them] = enemy & ~(e & -e);
+                    total += perft_rec(&c, depth - 1);
+                }
+                c.bb[them] = enemy;
+            } else {
+                total += perft_rec(&c, depth - 1);
+            }
+        }
+    }
+    return total;
+}
+
+static uint64_t lupta_perft(const Position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    return perft_rec(clp(pos), depth);
+}
+
+/* --------------------------------------------------------------- notation */
+
+static void square_str(int sq, char *buf)
+{
+    buf[0] = (char)('a' + sq % FILES);
+    buf[1] = (char)('1' + sq / FILES);
+    buf[2] = '\0';
+}
+
+static void lupta_move_str(const Position *pos, Move m, char *buf)
+{
+    (void)pos;
+    if (m & MV_PLACE) {
+        square_str(MV_FROM(m), buf);
+        return;
+    }
+    square_str(MV_FROM(m), buf);
+    square_str(MV_TO(m), buf + 2);
+    if (m & MV_REMOVE) {
+        buf[4] = 'x';
+        square_str(MV_REM(m), buf + 5);
+    }
+}
+
+/* Square named at s[0..1] ("a1".."f5", case-insensitive file), or -1. */
+static int parse_square(const char *s)
+{
+    int f = tolower((unsigned char)s[0]) - 'a';
+    int r = s[1] - '1';
+    if (f < 0 || f >= FILES || r < 0 || r >= RANKS)
+        return -1;
+    return r * FILES + f;
+}
+
+static Move lupta_parse_move(const Position *pos, const char *text)
+{
+    if (!text)
+        return MOVE_NONE;
+    while (*text && isspace((unsigned char)*text))
+        text++;
+    size_t len = 0;
+    while (len < 8 && text[len] && !isspace((unsigned char)text[len]))
+        len++;
+    if (len == 8 || (text[len] && !isspace((unsigned char)text[len])))
+        return MOVE_NONE; /* longer than any move */
+    const char *rest = text + len;
+    while (*rest && isspace((unsigned char)*rest))
+        rest++;
+    if (*rest)
+        return MOVE_NONE; /* trailing words */
+    Move want;
+    if (len == 2) {
+        int sq = parse_square(text);
+        if (sq < 0)
+            return MOVE_NONE;
+        want = MV_PLACE | (Move)sq;
+    } else if (len == 4 || (len == 7 && (text[4] == 'x' || text[4] == 'X'))) {
+        int from = parse_square(text), to = parse_square(text + 2);
+        if (from < 0 || to < 0)
+            return MOVE_NONE;
+        want = MV_STEP | (Move)from | (Move)to << 5;
+        if (len == 7) {
+            int rem = parse_square(text + 5);
+            if (rem < 0)
+                return MOVE_NONE;
+            want |= MV_REMOVE | (Move)rem << 10;
+        }
+    } else {
+        return MOVE_NONE;
+    }
+    /* Only a move generate() would return is legal (this is also what rejects
+     * a line-making step written without its removal). */
+    Move moves[MAX_MOVES];
+    int n = lupta_generate(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == want)
+            return want;
+    return MOVE_NONE;
+}
+
+/* -------------------------------------------------------------------- FEN */
+
+static void lupta_to_fen(const Position *pos, char *buf)
+{
+    const LuptaPos *p = clp(pos);
+    char *o = buf;
+    for (int r = RANKS - 1; r >= 0; r--) {
+        for (int f = 0; f < FILES; f++) {
+            uint32_t b = bit(r * FILES + f);
+            *o++ = (p->bb[WHITE] & b) ? 'W' : (p->bb[BLACK] & b) ? 'B' : '.';
+        }
+        if (r)
+            *o++ = '/';
+    }
+    sprintf(o, " %c %d %d", p->side == WHITE ? 'w' : 'b', p->hand[WHITE], p->hand[BLACK]);
+}
+
+static bool fen_fail(char *err, size_t errlen, const char *why)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", why);
+    return false;
+}
+
+/* A hand count: one or two decimal digits, 0..12. */
+static bool parse_hand(const char *tok, int *out)
+{
+    size_t len = strlen(tok);
+    if (len < 1 || len > 2)
+        return false;
+    int v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!isdigit((unsigned char)tok[i]))
+            return false;
+        v = v * 10 + (tok[i] - '0');
+    }
+    if (v > HAND_MAX)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool lupta_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
+                           char *err, size_t errlen)
+{
+    (void)cfg;
+    if (!fen)
+        return fen_fail(err, errlen, "empty FEN");
+    char tok[5][48];
+    size_t toklen[5];
+    const char *cur = fen;
+    int ntok = 0;
+    while (ntok < 5 && (toklen[ntok] = util_next_token(&cur, tok[ntok], sizeof tok[0])) > 0)
+        ntok++;
+    if (ntok != 4)
+        return fen_fail(err, errlen,
+                        ntok < 4 ? "FEN needs 4 fields: board side white-hand black-hand"
+                                 : "FEN has more than 4 fields");
+    for (int i = 0; i < 4; i++)
+        if (toklen[i] >= sizeof tok[0])
+            return fen_fail(err, errlen, "FEN field too long");
+
+    memset(pos, 0, sizeof *pos);
+    LuptaPos *p = lp(pos);
+    const char *s = tok[0];
+    for (int r = RANKS - 1; r >= 0; r--) {
+        int f = 0;
+        while (*s && *s != '/') {
+            char ch = *s++;
+            if (ch >= '1' && ch <= '6') {
+                f += ch - '0';
+                if (f > FILES)
+                    return fen_fail(err, errlen, "a rank has more than 6 squares");
+                continue;
+            }
+            if (f >= FILES)
+                return fen_fail(err, errlen, "a rank has more than 6 squares");
+            if (ch == 'W')
+                p->bb[WHITE] |= bit(r * FILES + f);
+            else if (ch == 'B')
+                p->bb[BLACK] |= bit(r * FILES + f);
+            else if (ch != '.')
+                return fen_fail(err, errlen, "bad board character (use W, B, . or 1-6)");
+            f++;
+        }
+        if (f != FILES)
+            return fen_fail(err, errlen, "a rank has fewer than 6 squares");
+        if (r > 0) {
+            if (*s != '/')
+                return fen_fail(err, errlen, "the board needs 5 ranks separated by '/'");
+            s++;
+        }
+    }
+    if (*s)
+        return fen_fail(err, errlen, "the board has more than 5 ranks");
+
+    if (strcmp(tok[1], "w") == 0)
+        p->side = WHITE;
+    else if (strcmp(tok[1], "b") == 0)
+        p->side = BLACK;
+    else
+        return fen_fail(err, errlen, "side to move must be w or b");
+
+    int hw, hb;
+    if (!parse_hand(tok[2], &hw) || !parse_hand(tok[3], &hb))
+        return fen_fail(err, errlen, "hands must be numbers 0..12");
+    p->hand[WHITE] = (uint8_t)hw;
+    p->hand[BLACK] = (uint8_t)hb;
+
+    int nw = popcnt(p->bb[WHITE]), nb = popcnt(p->bb[BLACK]);
+    if (nw + hw > HAND_MAX || nb + hb > HAND_MAX)
+        return fen_fail(err, errlen, "more than 12 pieces for a side (board + hand)");
+    if (hw || hb) {
+        /* Placement: nothing has been removed yet and the sides alternate,
+         * White first. */
+        if (nw + hw != HAND_MAX || nb + hb != HAND_MAX)
+            return fen_fail(err, errlen,
+                            "in the placement phase board + hand must be 12 per side");
+        if (p->side == WHITE ? hw != hb : hb != hw + 1)
+            return fen_fail(err, errlen,
+                            "hands do not match the side to move (White places first)");
+    } else {
+        if (nw < LOSE_AT || nb < LOSE_AT)
+            return fen_fail(err, errlen, "a side has fewer than 2 pieces");
+        if (nw == LOSE_AT && nb == LOSE_AT)
+            return fen_fail(err, errlen, "both sides have only 2 pieces");
+    }
+    p->key = compute_key(p);
+    return true;
+}
+
+/* ---------------------------------------------------------------- diagram */
+
+static void lupta_diagram(const Position *pos, char *buf, size_t size)
+{
+    const LuptaPos *p = clp(pos);
+    char out[1024];
+    size_t o = 0;
+#define PUT(...) (o += (size_t)snprintf(out + o, sizeof out - o, __VA_ARGS__))
+    PUT("    a b c d e f\n");
+    PUT("  +-------------+\n");
+    for (int r = RANKS - 1; r >= 0; r--) {
+        PUT("%d |", r + 1);
+        for (int f = 0; f < FILES; f++) {
+            uint32_t b = bit(r * FILES + f);
+            PUT(" %c", (p->bb[WHITE] & b) ? 'W' : (p->bb[BLACK] & b) ? 'B' : '.');
+        }
+        PUT(" | %d\n", r + 1);
+    }
+    PUT("  +-------------+\n");
+    PUT("    a b c d e f\n");
+    const char *who = p->side == WHITE ? "White" : "Black";
+    if (placing(p))
+        PUT("Phase: placement, %s to place\n", who);
+    else
+        PUT("Phase: movement, %s to move\n", who);
+    PUT("White: %d on board, %d in hand\n", popcnt(p->bb[WHITE]), p->hand[WHITE]);
+    PUT("Black: %d on board, %d in hand\n", popcnt(p->bb[BLACK]), p->hand[BLACK]);
+    PUT("W = White, B = Black, . = empty\n");
+#undef PUT
+    if (size) {
+        size_t n = o < size - 1 ? o : size - 1;
+        memcpy(buf, out, n);
+        buf[n] = '\0';
+    }
+}
+
+/* ------------------------------------------------------------- evaluation */
+
+/* Placeholder: material only (replaced below once tuned). */
+static int lupta_evaluate(const Position *pos)
+{
+    const LuptaPos *p = clp(pos);
+    int us = p->side, them = us ^ 1;
+    int mat = (popcnt(p->bb[us]) + p->hand[us]) - (popcnt(p->bb[them]) + p->hand[them]);
+    return 100 * mat;
+}
+
+const Variant variant_lupta = {
+    .name = "lupta",
+    .title = "Lupta pe 30 de patratele (6x5, place then step, lines of three remove)",
+    .repetition_draws = true,
+    .init = lupta_init,
+    .startpos = lupta_startpos,
+    .from_fen = lupta_from_fen,
+    .to_fen = lupta_to_fen,
+    .side_to_move = lupta_side_to_move,
+    .is_chance = NULL,
+    .generate = lupta_generate,
+    .make = lupta_make,
+    .result = lupta_result,
+    .key = lupta_key,
+    .move_str = lupta_move_str,
+    .parse_move = lupta_parse_move,
+    .diagram = lupta_diagram,
+    .describe = NULL,
+    .evaluate = lupta_evaluate,
+    .is_noisy = lupta_is_noisy,
+    .eval_is_exact = NULL,
+    .perft = lupta_perft,
+};
