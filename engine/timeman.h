@@ -1,1 +1,29 @@
-/* placeholder */
+/* timeman.h - how long to think about one move. */
+#ifndef SIGIL_TIMEMAN_H
+#define SIGIL_TIMEMAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search.h"
+
+/* Milliseconds kept back from every clock for the time it takes the move to
+ * reach the other side (process and pipe latency). */
+#define TIMEMAN_OVERHEAD_MS 20
+/* Moves the remaining clock is spread over when `movestogo` is not given. */
+#define TIMEMAN_DEFAULT_MOVES 30
+
+/* The time a search may use, in ms from its start. */
+typedef struct TimeBudget {
+    bool timed;      /* false: no time limit (depth, nodes or infinite only) */
+    int64_t soft_ms; /* no new iteration starts after this */
+    int64_t hard_ms; /* the running iteration is abandoned at this */
+} TimeBudget;
+
+/* The budget for the side `side` (WHITE/BLACK) under limits.  `movetime`
+ * wins over the clock; `infinite` means untimed.  soft <= hard, both >= 1,
+ * and hard never exceeds the clock minus the overhead (or half of the clock
+ * when that is smaller than the overhead). */
+TimeBudget timeman_allocate(const SearchLimits *limits, int side);
+
+#endif

@@ -1,1 +1,168 @@
-/* placeholder */
+/* tt.c - the lockless transposition table (see tt.h for the layout). */
+#include "tt.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BUCKET_ENTRIES 4
+#define AGE_BITS 5
+#define AGE_MASK ((1u << AGE_BITS) - 1)
+
+typedef struct TTEntry {
+    _Atomic uint64_t move_xor; /* move ^ data */
+    _Atomic uint64_t data;
+} TTEntry;
+
+typedef struct TTBucket {
+    TTEntry e[BUCKET_ENTRIES];
+} TTBucket;
+
+_Static_assert(sizeof(TTBucket) == 64, "a bucket is one cache line");
+
+/* data layout, low to high:
+ *   bits  0..31  key >> 32 (verification; the low 32 bits chose the bucket)
+ *   bits 32..47  score as int16
+ *   bits 48..55  depth (0..255)
+ *   bits 56..57  bound
+ *   bit  58      solved
+ *   bits 59..63  age (generation of the search that stored it)            */
+static inline uint64_t pack(uint64_t key, int score, int depth, int bound, bool solved,
+                            unsigned age)
+{
+    if (depth < 0)
+        depth = 0;
+    if (depth > 255)
+        depth = 255;
+    return (key >> 32) | ((uint64_t)(uint16_t)(int16_t)score << 32) |
+           ((uint64_t)depth << 48) | ((uint64_t)(bound & 3) << 56) |
+           ((uint64_t)(solved ? 1 : 0) << 58) | ((uint64_t)(age & AGE_MASK) << 59);
+}
+
+static inline uint32_t d_key(uint64_t d) { return (uint32_t)d; }
+static inline int d_score(uint64_t d) { return (int16_t)(uint16_t)(d >> 32); }
+static inline int d_depth(uint64_t d) { return (int)((d >> 48) & 0xff); }
+static inline int d_bound(uint64_t d) { return (int)((d >> 56) & 3); }
+static inline bool d_solved(uint64_t d) { return (d >> 58) & 1; }
+static inline unsigned d_age(uint64_t d) { return (unsigned)(d >> 59) & AGE_MASK; }
+
+/* Changed only while no search runs (see tt.h). */
+static TTBucket *table;
+static size_t bucket_count;
+static size_t table_mb;
+static unsigned generation;
+
+static inline TTBucket *bucket_of(uint64_t key)
+{
+    /* Multiply-shift maps the low 32 key bits onto [0, bucket_count). */
+    return &table[((key & 0xffffffffu) * (uint64_t)bucket_count) >> 32];
+}
+
+bool tt_resize(size_t mb)
+{
+    if (mb < 1)
+        mb = 1;
+    size_t buckets = mb * 1024 * 1024 / sizeof(TTBucket);
+    TTBucket *t = aligned_alloc(64, buckets * sizeof(TTBucket));
+    if (!t)
+        return false;
+    free(table);
+    table = t;
+    bucket_count = buckets;
+    table_mb = mb;
+    tt_clear();
+    return true;
+}
+
+size_t tt_size_mb(void) { return table_mb; }
+
+size_t tt_entry_count(void) { return bucket_count * BUCKET_ENTRIES; }
+
+void tt_clear(void)
+{
+    if (table)
+        memset(table, 0, bucket_count * sizeof(TTBucket));
+    generation = 0;
+}
+
+void tt_new_search(void) { generation = (generation + 1) & AGE_MASK; }
+
+bool tt_probe(uint64_t key, TTHit *hit)
+{
+    if (!table)
+        return false;
+    TTBucket *b = bucket_of(key);
+    uint32_t check = (uint32_t)(key >> 32);
+    for (int i = 0; i < BUCKET_ENTRIES; i++) {
+        uint64_t d = atomic_load_explicit(&b->e[i].data, memory_order_relaxed);
+        if (d_bound(d) == TT_BOUND_NONE || d_key(d) != check)
+            continue;
+        uint64_t mx = atomic_load_explicit(&b->e[i].move_xor, memory_order_relaxed);
+        hit->move = mx ^ d;
+        hit->score = d_score(d);
+        hit->depth = d_depth(d);
+        hit->bound = d_bound(d);
+        hit->solved = d_solved(d);
+        return true;
+    }
+    return false;
+}
+
+/* How far back in searches an age lies (0 = this search). */
+static inline unsigned age_distance(uint64_t d) { return (generation - d_age(d)) & AGE_MASK; }
+
+void tt_store(uint64_t key, Move move, int score, int depth, int bound, bool solved)
+{
+    if (!table)
+        return;
+    TTBucket *b = bucket_of(key);
+    uint32_t check = (uint32_t)(key >> 32);
+    TTEntry *target = NULL;
+    uint64_t old = 0;
+    int worst = 1 << 30;
+    for (int i = 0; i < BUCKET_ENTRIES; i++) {
+        uint64_t d = atomic_load_explicit(&b->e[i].data, memory_order_relaxed);
+        if (d_bound(d) != TT_BOUND_NONE && d_key(d) == check) {
+            target = &b->e[i];
+            old = d;
+            break;
+        }
+        /* Empty entries first, then shallow ones, older searches count as
+         * shallower. */
+        int value = d_bound(d) == TT_BOUND_NONE
+                        ? -(1 << 20)
+                        : d_depth(d) - 8 * (int)age_distance(d);
+        if (value < worst) {
+            worst = value;
+            target = &b->e[i];
+            old = 0;
+        }
+    }
+    if (old) {
+        /* Same position: keep a deeper entry of this search unless the new
+         * result is exact or proved. */
+        if (bound != TT_BOUND_EXACT && !solved && age_distance(old) == 0 &&
+            depth < d_depth(old) - 2)
+            return;
+        if (move == MOVE_NONE)
+            move = atomic_load_explicit(&target->move_xor, memory_order_relaxed) ^ old;
+    }
+    uint64_t d = pack(key, score, depth, bound, solved, generation);
+    atomic_store_explicit(&target->data, d, memory_order_relaxed);
+    atomic_store_explicit(&target->move_xor, move ^ d, memory_order_relaxed);
+}
+
+int tt_hashfull(void)
+{
+    if (!table)
+        return 0;
+    size_t entries = bucket_count * BUCKET_ENTRIES;
+    size_t sample = entries < 1000 ? entries : 1000;
+    size_t used = 0;
+    for (size_t i = 0; i < sample; i++) {
+        uint64_t d = atomic_load_explicit(&table[i / BUCKET_ENTRIES].e[i % BUCKET_ENTRIES].data,
+                                          memory_order_relaxed);
+        used += d_bound(d) != TT_BOUND_NONE && age_distance(d) == 0;
+    }
+    return sample ? (int)(used * 1000 / sample) : 0;
+}
