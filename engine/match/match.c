@@ -679,7 +679,7 @@ static void play_game(Worker *w, const Job *job, Outcome *out)
                 out->aborted = true;
                 break;
             }
-            if (fault == FAULT_NONE && elapsed > allowed) {
+            if (fault == FAULT_NONE && (stopped || elapsed > allowed)) {
                 fault = FAULT_TIME;
                 snprintf(why, sizeof why, "took %.3fs of %.3fs allowed (margin included)",
                          elapsed / 1000.0, allowed / 1000.0);

@@ -203,7 +203,7 @@ static void format_value(double x, char *buf, int size)
     else if (isnan(x))
         snprintf(buf, (size_t)size, "nan");
     else
-        snprintf(buf, (size_t)size, "%+.1f", x);
+        snprintf(buf, (size_t)size, "%+.1f", fabs(x) < 0.05 ? 0.0 : x); /* no "-0.0" */
 }
 
 void stats_format_elo(const StatsElo *e, char *buf, int size)
