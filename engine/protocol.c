@@ -543,10 +543,9 @@ static void print_finished_game(Result r)
 
 static void cmd_go(const char *args)
 {
-    if (P.searching) {
-        error_line("go while a search is running: send 'stop' first");
-        return;
-    }
+    /* A GUI may send go as soon as it reads bestmove: reap that search.  A go
+     * during a running search stops it first (it still prints its bestmove). */
+    stop_search();
     SearchLimits lim;
     bool ponder;
     int perft_depth = parse_go(args, &lim, &ponder);

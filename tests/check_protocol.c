@@ -40,6 +40,7 @@ static const char *exchange(const char *line)
     send("isready");
     const char *r = pipe_engine_expect(&engine, "readyok", T_LONG, seen, sizeof seen);
     ck_assert_msg(r != NULL, "no readyok after '%.60s'; output:\n%s", line ? line : "", seen);
+    seen[strlen(seen) - strlen("readyok\n")] = '\0'; /* keep only what came before */
     return seen;
 }
 
