@@ -1,4 +1,949 @@
-/* solomon.c - placeholder until the game is written: not offered by the registry. */
+/* solomon.c - Solomon's Game on the Seal of Solomon (RULES.md section 1).
+ *
+ * Both rule sets share this file: `solomon` (one jump per move, Gardner) and
+ * `solomon-chain` (a jump must be continued by the same piece while it can).
+ * The rule set is a flag inside the position, set by startpos/from_fen of the
+ * variant, so every other function serves both.
+ *
+ * Board: the 19 points are bits 0..18 of a uint32_t (point n is bit n-1).
+ * Every table (steps, jumps, Zobrist keys) is built in init() from the nine
+ * lines of RULES.md and the y coordinates of the points, nothing is typed in
+ * by hand.  A move is encoded as from | to << 5 | captured-set << 10 | bit 31:
+ * two chains with the same start, captured pieces and landing are one move,
+ * exactly as the rules say, and get one code.
+ */
+#include "../util.h"
 #include "../variants.h"
-const Variant variant_solomon = {0};
-const Variant variant_solomon_chain = {0};
+
+#include <stdio.h>
+#include <string.h>
+
+enum { NPOINTS = 19, MAN = 0, KING = 1, MAX_JUMPS = 6, MAX_PIECES = 6 };
+#define ALL_POINTS ((1u << NPOINTS) - 1)
+#define BIT(i) (1u << (i))
+
+/* The position.  men/kings are bitboards per side; key is maintained by
+ * make(); chain selects the rule set. */
+typedef struct SoloPos {
+    uint32_t men[2];
+    uint32_t kings[2];
+    uint64_t key;
+    uint8_t stm;
+    uint8_t chain;
+} SoloPos;
+_Static_assert(sizeof(SoloPos) <= POSITION_BYTES, "SoloPos too large");
+
+/* ---- geometry (RULES.md 1, Board) ---------------------------------------- */
+
+/* The nine lines, five points each, in order along the line. */
+static const uint8_t board_lines[9][5] = {
+    {2, 3, 4, 5, 6},     {14, 15, 16, 17, 18}, {1, 3, 7, 9, 14},
+    {1, 5, 8, 11, 18},   {19, 15, 12, 9, 2},   {19, 17, 13, 11, 6},
+    {1, 4, 10, 16, 19},  {6, 8, 10, 12, 14},   {2, 7, 10, 13, 18},
+};
+
+/* y coordinate of points 1..19 times 4 (1, 1/2, 1/4, 0, -1/4, -1/2, -1). */
+static const int8_t point_y4[NPOINTS] = {4,  2,  2,  2,  2,  2,  1,  1,  0, 0,
+                                         0,  -1, -1, -2, -2, -2, -2, -2, -4};
+
+/* The palace where a man of each side is crowned: White on 1, Black on 19. */
+static const int crown_point[2] = {0, 18};
+
+typedef struct Jump {
+    uint32_t over; /* bit of the jumped point */
+    uint32_t land; /* bit of the landing point */
+    uint8_t land_idx;
+} Jump;
+
+static uint32_t step_mask[2][2][NPOINTS];      /* [side][kind][from] */
+static Jump jump_table[2][2][NPOINTS][MAX_JUMPS]; /* sorted by landing point */
+static uint8_t jump_count[2][2][NPOINTS];
+/* The same jumps for the hot paths: the points a piece may jump over from
+ * each point (a one-AND test that rejects nearly every piece), and where a
+ * jump from a over b lands. */
+static uint32_t jump_over_mask[2][2][NPOINTS];
+static uint32_t jump_land[NPOINTS][NPOINTS];
+static uint32_t neighbour_mask[NPOINTS];        /* every direction */
+static int8_t crown_distance[2][NPOINTS];       /* man steps to crowning */
+static uint64_t zobrist_piece[2][2][NPOINTS];   /* [side][kind][point] */
+static uint64_t zobrist_black_to_move;
+static uint64_t zobrist_chain_rules;
+/* Set bits of every 10-bit value: the default -O2 build has no popcount
+ * instruction and the libgcc fallback is slower than two lookups. */
+static uint8_t popcount_10bit[1024];
+
+/* May a piece of side/kind go from point a to the next point b along a line?
+ * Kings go every way; men forward (White: larger y, Black: smaller y) or
+ * sideways, which exists only along the two horizontal lines (the first two
+ * of board_lines; 9, 10, 11 share a height but no line). */
+static bool direction_allowed(int side, int kind, int a, int b, bool horizontal)
+{
+    if (kind == KING)
+        return true;
+    int dy = point_y4[b] - point_y4[a];
+    if (dy == 0)
+        return horizontal;
+    return side == WHITE ? dy > 0 : dy < 0;
+}
+
+/* Both variants list this init; the registry calls it once per variant, so
+ * the second call finds the tables built and returns. */
+static void solomon_init(void)
+{
+    static bool built;
+    if (built)
+        return;
+    built = true;
+    for (int x = 0; x < 1024; x++)
+        popcount_10bit[x] = (uint8_t)util_popcount64((uint64_t)x);
+    for (int l = 0; l < 9; l++) {
+        for (int i = 0; i < 5; i++) {
+            int a = board_lines[l][i] - 1;
+            for (int dir = -1; dir <= 1; dir += 2) {
+                int j = i + dir, k = i + 2 * dir;
+                if (j < 0 || j > 4)
+                    continue;
+                int b = board_lines[l][j] - 1;
+                neighbour_mask[a] |= BIT(b);
+                for (int side = 0; side < 2; side++)
+                    for (int kind = 0; kind < 2; kind++) {
+                        if (!direction_allowed(side, kind, a, b, l < 2))
+                            continue;
+                        step_mask[side][kind][a] |= BIT(b);
+                        if (k < 0 || k > 4)
+                            continue;
+                        int c = board_lines[l][k] - 1;
+                        jump_over_mask[side][kind][a] |= BIT(b);
+                        jump_land[a][b] = BIT(c);
+                        Jump *t = jump_table[side][kind][a];
+                        int n = jump_count[side][kind][a]++;
+                        /* insertion by landing point: the DFS then visits
+                         * paths in increasing order of their point lists */
+                        while (n > 0 && t[n - 1].land_idx > c) {
+                            t[n] = t[n - 1];
+                            n--;
+                        }
+                        t[n] = (Jump){BIT(b), BIT(c), (uint8_t)c};
+                    }
+            }
+        }
+    }
+    /* Steps a man needs to reach its crowning palace on an empty board. */
+    for (int side = 0; side < 2; side++) {
+        for (int q = 0; q < NPOINTS; q++)
+            crown_distance[side][q] = q == crown_point[side] ? 0 : 99;
+        for (int d = 1; d < NPOINTS; d++)
+            for (int q = 0; q < NPOINTS; q++)
+                for (uint32_t t = step_mask[side][MAN][q]; t; t &= t - 1)
+                    if (crown_distance[side][q] == 99 &&
+                        crown_distance[side][util_lsb64(t)] == d - 1)
+                        crown_distance[side][q] = (int8_t)d;
+    }
+    uint64_t seed = 0x5A10A0C0FFEEULL;
+    for (int side = 0; side < 2; side++)
+        for (int kind = 0; kind < 2; kind++)
+            for (int p = 0; p < NPOINTS; p++)
+                zobrist_piece[side][kind][p] = util_splitmix64(&seed);
+    zobrist_black_to_move = util_splitmix64(&seed);
+    zobrist_chain_rules = util_splitmix64(&seed);
+}
+
+/* ---- positions --------------------------------------------------------- */
+
+static inline SoloPos *sp(Position *pos) { return (SoloPos *)pos->bytes; }
+static inline const SoloPos *csp(const Position *pos)
+{
+    return (const SoloPos *)pos->bytes;
+}
+
+static uint64_t compute_key(const SoloPos *p)
+{
+    uint64_t k = p->stm == BLACK ? zobrist_black_to_move : 0;
+    if (p->chain)
+        k ^= zobrist_chain_rules;
+    for (int side = 0; side < 2; side++)
+        for (int kind = 0; kind < 2; kind++)
+            for (uint32_t b = kind ? p->kings[side] : p->men[side]; b; b &= b - 1)
+                k ^= zobrist_piece[side][kind][util_lsb64(b)];
+    return k;
+}
+
+static void setup_start(Position *pos, bool chain)
+{
+    memset(pos, 0, sizeof *pos);
+    SoloPos *p = sp(pos);
+    p->men[WHITE] = BIT(13) | BIT(14) | BIT(15) | BIT(16) | BIT(17) | BIT(18);
+    p->men[BLACK] = BIT(0) | BIT(1) | BIT(2) | BIT(3) | BIT(4) | BIT(5);
+    p->stm = WHITE;
+    p->chain = chain;
+    p->key = compute_key(p);
+}
+
+static void startpos_single(Position *pos, const GameConfig *cfg)
+{
+    (void)cfg;
+    setup_start(pos, false);
+}
+
+static void startpos_chain(Position *pos, const GameConfig *cfg)
+{
+    (void)cfg;
+    setup_start(pos, true);
+}
+
+/* ---- moves --------------------------------------------------------------- */
+
+#define MOVE_MARK ((Move)1 << 31)
+static inline Move encode_move(int from, int to, uint32_t caps)
+{
+    return (Move)from | (Move)to << 5 | (Move)caps << 10 | MOVE_MARK;
+}
+static inline int move_from(Move m) { return (int)(m & 31); }
+static inline int move_to(Move m) { return (int)((m >> 5) & 31); }
+static inline uint32_t move_caps(Move m)
+{
+    return (uint32_t)(m >> 10) & ALL_POINTS;
+}
+
+/* Continue a chain of the piece (side, kind) that started on `from` and now
+ * stands on cur, having captured caps.  empty excludes cur; enemy excludes
+ * the pieces already jumped (they left the board at once).  A chain that
+ * cannot go on (or has just crowned) becomes a move unless an equal move
+ * (same from, captures, landing) is already in moves[first..*n). */
+static void chain_search(int side, int kind, int from, int cur, uint32_t caps,
+                         uint32_t empty, uint32_t enemy, Move *moves, int first,
+                         int *n)
+{
+    bool went_on = false;
+    if (kind == KING || cur != crown_point[side]) { /* crowning ends it */
+        const Jump *t = jump_table[side][kind][cur];
+        for (int i = 0, c = jump_count[side][kind][cur]; i < c; i++)
+            if ((enemy & t[i].over) && (empty & t[i].land)) {
+                went_on = true;
+                chain_search(side, kind, from, t[i].land_idx, caps | t[i].over,
+                             (empty | BIT(cur) | t[i].over) & ~t[i].land,
+                             enemy & ~t[i].over, moves, first, n);
+            }
+    }
+    if (went_on || !caps)
+        return;
+    Move m = encode_move(from, cur, caps);
+    for (int i = first; i < *n; i++)
+        if (moves[i] == m)
+            return;
+    moves[(*n)++] = m;
+}
+
+/* Every jump move of the side to move (chains or single jumps), in order of
+ * the starting point, then of the path. */
+static int generate_jumps(const SoloPos *p, Move *moves)
+{
+    int s = p->stm;
+    uint32_t own = p->men[s] | p->kings[s];
+    uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
+    uint32_t empty = ~(own | enemy) & ALL_POINTS;
+    int n = 0;
+    for (uint32_t b = own; b; b &= b - 1) {
+        int from = util_lsb64(b);
+        int kind = (p->kings[s] >> from) & 1;
+        uint32_t overs = 0; /* enemies this piece can jump now */
+        for (uint32_t o = jump_over_mask[s][kind][from] & enemy; o; o &= o - 1)
+            if (jump_land[from][util_lsb64(o)] & empty)
+                overs |= o & -o;
+        if (!overs)
+            continue;
+        if (p->chain) {
+            chain_search(s, kind, from, from, 0, empty, enemy, moves, n, &n);
+            continue;
+        }
+        const Jump *t = jump_table[s][kind][from]; /* in landing order */
+        for (int i = 0, c = jump_count[s][kind][from]; i < c; i++)
+            if (overs & t[i].over)
+                moves[n++] = encode_move(from, t[i].land_idx, t[i].over);
+    }
+    return n;
+}
+
+static int generate_steps(const SoloPos *p, Move *moves)
+{
+    int s = p->stm;
+    uint32_t own = p->men[s] | p->kings[s];
+    uint32_t empty =
+        ~(own | p->men[s ^ 1] | p->kings[s ^ 1]) & ALL_POINTS;
+    int n = 0;
+    for (uint32_t b = own; b; b &= b - 1) {
+        int from = util_lsb64(b);
+        int kind = (p->kings[s] >> from) & 1;
+        for (uint32_t t = step_mask[s][kind][from] & empty; t; t &= t - 1)
+            moves[n++] = encode_move(from, util_lsb64(t), 0);
+    }
+    return n;
+}
+
+/* Can one of `pieces` (all of one kind) jump now? */
+static inline bool kind_can_jump(int s, int kind, uint32_t pieces, uint32_t enemy,
+                                 uint32_t empty)
+{
+    for (uint32_t b = pieces; b; b &= b - 1) {
+        int from = util_lsb64(b);
+        for (uint32_t o = jump_over_mask[s][kind][from] & enemy; o; o &= o - 1)
+            if (jump_land[from][util_lsb64(o)] & empty)
+                return true;
+    }
+    return false;
+}
+
+/* All legal moves, assuming the game is not over on the board. */
+static int generate_legal(const SoloPos *p, Move *moves)
+{
+    int s = p->stm;
+    uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
+    uint32_t empty = ~(p->men[s] | p->kings[s] | enemy) & ALL_POINTS;
+    if (kind_can_jump(s, MAN, p->men[s], enemy, empty) ||
+        kind_can_jump(s, KING, p->kings[s], enemy, empty))
+        return generate_jumps(p, moves); /* capturing is compulsory */
+    return generate_steps(p, moves);
+}
+
+static inline int popcount19(uint32_t x)
+{
+    return popcount_10bit[x & 1023] + popcount_10bit[x >> 10];
+}
+
+/* Steps and jumps of the pieces in `pieces` (all of one kind). */
+static inline void count_kind(int s, int kind, uint32_t pieces, uint32_t enemy,
+                              uint32_t empty, int *steps, int *jumps)
+{
+    for (uint32_t b = pieces; b; b &= b - 1) {
+        int from = util_lsb64(b);
+        *steps += popcount19(step_mask[s][kind][from] & empty);
+        for (uint32_t o = jump_over_mask[s][kind][from] & enemy; o; o &= o - 1)
+            *jumps += (jump_land[from][util_lsb64(o)] & empty) != 0;
+    }
+}
+
+/* Number of legal moves, without writing them unless chains must be
+ * deduplicated (perft leaves, result()). */
+static int count_legal(const SoloPos *p)
+{
+    int s = p->stm;
+    uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
+    uint32_t empty = ~(p->men[s] | p->kings[s] | enemy) & ALL_POINTS;
+    int steps = 0, jumps = 0;
+    count_kind(s, MAN, p->men[s], enemy, empty, &steps, &jumps);
+    if (p->kings[s])
+        count_kind(s, KING, p->kings[s], enemy, empty, &steps, &jumps);
+    if (!jumps)
+        return steps;
+    if (!p->chain)
+        return jumps;
+    Move moves[MAX_MOVES];
+    return generate_jumps(p, moves);
+}
+
+/* Play m (from generate) from p into c, keeping the Zobrist key. */
+static void apply_move(const SoloPos *p, Move m, SoloPos *c)
+{
+    *c = *p;
+    int s = p->stm, e = s ^ 1;
+    int from = move_from(m), to = move_to(m);
+    uint32_t caps = move_caps(m);
+    int kind = (p->kings[s] >> from) & 1;
+    int new_kind = kind == KING || to == crown_point[s] ? KING : MAN;
+    if (kind == KING)
+        c->kings[s] &= ~BIT(from);
+    else
+        c->men[s] &= ~BIT(from);
+    if (new_kind == KING)
+        c->kings[s] |= BIT(to);
+    else
+        c->men[s] |= BIT(to);
+    uint64_t k = p->key ^ zobrist_black_to_move ^ zobrist_piece[s][kind][from] ^
+                 zobrist_piece[s][new_kind][to];
+    for (uint32_t b = caps; b; b &= b - 1) {
+        int q = util_lsb64(b);
+        k ^= zobrist_piece[e][(p->kings[e] >> q) & 1][q];
+    }
+    c->key = k;
+    c->men[e] &= ~caps;
+    c->kings[e] &= ~caps;
+    c->stm = (uint8_t)e;
+}
+
+/* apply_move without the key, branch-free, for perft. */
+static inline void apply_move_fast(const SoloPos *p, Move m, SoloPos *c)
+{
+    int s = p->stm, e = s ^ 1;
+    int from = move_from(m), to = move_to(m);
+    uint32_t caps = move_caps(m), fb = BIT(from), tb = BIT(to);
+    uint32_t to_king = (p->kings[s] & fb) || to == crown_point[s] ? tb : 0;
+    c->men[s] = (p->men[s] & ~fb) | (tb & ~to_king);
+    c->kings[s] = (p->kings[s] & ~fb) | to_king;
+    c->men[e] = p->men[e] & ~caps;
+    c->kings[e] = p->kings[e] & ~caps;
+    c->stm = (uint8_t)e;
+    c->chain = p->chain;
+}
+
+/* ---- end of the game ------------------------------------------------------ */
+
+/* Could the lone king of side on point a capture the king on point b? */
+static bool king_can_capture(int side, int a, int b)
+{
+    uint32_t empty = ~(BIT(a) | BIT(b)) & ALL_POINTS;
+    const Jump *t = jump_table[side][KING][a];
+    for (int i = 0, c = jump_count[side][KING][a]; i < c; i++)
+        if (t[i].over == BIT(b) && (t[i].land & empty))
+            return true;
+    return false;
+}
+
+/* The result that the pieces alone decide (no move generation): the side to
+ * move without pieces loses; the bare-kings draws of both rule sets. */
+static Result material_result(const SoloPos *p, const char **reason)
+{
+    int s = p->stm;
+    if (!(p->men[s] | p->kings[s])) {
+        *reason = "no pieces";
+        return s == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+    }
+    if ((p->men[WHITE] | p->men[BLACK]) == 0 &&
+        util_popcount64(p->kings[WHITE]) == 1 &&
+        util_popcount64(p->kings[BLACK]) == 1) {
+        int w = util_lsb64(p->kings[WHITE]), b = util_lsb64(p->kings[BLACK]);
+        if (p->chain || (!king_can_capture(WHITE, w, b) &&
+                         !king_can_capture(BLACK, b, w))) {
+            *reason = "bare kings";
+            return RESULT_DRAW;
+        }
+    }
+    return RESULT_NONE;
+}
+
+static Result solomon_result(const Position *pos, int *margin, const char **reason)
+{
+    const SoloPos *p = csp(pos);
+    const char *why = NULL;
+    if (margin)
+        *margin = 0;
+    Result r = material_result(p, &why);
+    if (r == RESULT_NONE && count_legal(p) == 0) {
+        why = "no legal move";
+        r = p->stm == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+    }
+    if (reason)
+        *reason = why;
+    return r;
+}
+
+static int solomon_generate(const Position *pos, Move *moves)
+{
+    const SoloPos *p = csp(pos);
+    const char *why;
+    if (material_result(p, &why) != RESULT_NONE)
+        return 0;
+    return generate_legal(p, moves);
+}
+
+static void solomon_make(const Position *pos, Move m, Position *out)
+{
+    apply_move(csp(pos), m, sp(out));
+}
+
+static int solomon_side_to_move(const Position *pos) { return csp(pos)->stm; }
+
+static uint64_t solomon_key(const Position *pos) { return csp(pos)->key; }
+
+/* ---- perft fast path ---------------------------------------------------- */
+
+/* True when the pieces alone end the game; the common case is decided by
+ * two tests (the side to move has pieces, some man is left). */
+static inline bool game_over_by_material(const SoloPos *p)
+{
+    const char *why;
+    if ((p->men[p->stm] | p->kings[p->stm]) && (p->men[WHITE] | p->men[BLACK]))
+        return false;
+    return material_result(p, &why) != RESULT_NONE;
+}
+
+/* Perft below a position that is not over by material, depth >= 1: the
+ * last two plies are counted in one loop without recursion. */
+static uint64_t perft_walk(const SoloPos *p, int depth)
+{
+    if (depth == 1)
+        return (uint64_t)count_legal(p);
+    Move moves[MAX_MOVES];
+    int n = generate_legal(p, moves);
+    uint64_t total = 0;
+    SoloPos child;
+    for (int i = 0; i < n; i++) {
+        apply_move_fast(p, moves[i], &child);
+        if (game_over_by_material(&child))
+            continue;
+        total += depth == 2 ? (uint64_t)count_legal(&child)
+                            : perft_walk(&child, depth - 1);
+    }
+    return total;
+}
+
+static uint64_t solomon_perft(const Position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    return game_over_by_material(csp(pos)) ? 0 : perft_walk(csp(pos), depth);
+}
+
+/* ---- notation ----------------------------------------------------------- */
+
+/* Depth-first search, in increasing order of landing points, for a path of
+ * the piece from cur that captures exactly `left` and ends on `to`: the first
+ * one found is the path whose point list comes first. */
+static bool find_path(int side, int kind, int cur, int to, uint32_t left,
+                      uint32_t empty, int *path, int len, int *out_len)
+{
+    if (!left) {
+        *out_len = len;
+        return cur == to;
+    }
+    if (kind == MAN && cur == crown_point[side])
+        return false;
+    const Jump *t = jump_table[side][kind][cur];
+    for (int i = 0, c = jump_count[side][kind][cur]; i < c; i++)
+        if ((left & t[i].over) && (empty & t[i].land)) {
+            path[len] = t[i].land_idx;
+            if (find_path(side, kind, t[i].land_idx, to, left & ~t[i].over,
+                          (empty | BIT(cur) | t[i].over) & ~t[i].land, path,
+                          len + 1, out_len))
+                return true;
+        }
+    return false;
+}
+
+static void solomon_move_str(const Position *pos, Move m, char *buf)
+{
+    const SoloPos *p = csp(pos);
+    int from = move_from(m), to = move_to(m);
+    uint32_t caps = move_caps(m);
+    if (!caps) {
+        snprintf(buf, MOVE_STR_MAX, "%d-%d", from + 1, to + 1);
+        return;
+    }
+    int s = p->stm, kind = (p->kings[s] >> from) & 1;
+    uint32_t occupied = p->men[0] | p->men[1] | p->kings[0] | p->kings[1];
+    int path[NPOINTS + 1], len = 0;
+    if (!find_path(s, kind, from, to, caps, ~occupied & ALL_POINTS, path, 0,
+                   &len)) {
+        /* not a move of this position: still print something readable */
+        snprintf(buf, MOVE_STR_MAX, "%dx%d", from + 1, to + 1);
+        return;
+    }
+    int w = snprintf(buf, MOVE_STR_MAX, "%d", from + 1);
+    for (int i = 0; i < len && w < MOVE_STR_MAX; i++)
+        w += snprintf(buf + w, (size_t)(MOVE_STR_MAX - w), "x%d", path[i] + 1);
+}
+
+/* Read a point number 1..19 (no sign, no leading zero) at *s. */
+static int read_point(const char **s)
+{
+    const char *c = *s;
+    if (*c < '1' || *c > '9')
+        return -1;
+    int v = *c++ - '0';
+    if (*c >= '0' && *c <= '9')
+        v = v * 10 + (*c++ - '0');
+    if (*c >= '0' && *c <= '9')
+        return -1;
+    if (v > NPOINTS)
+        return -1;
+    *s = c;
+    return v - 1;
+}
+
+static bool in_list(const Move *moves, int n, Move m)
+{
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+static Move solomon_parse_move(const Position *pos, const char *text)
+{
+    if (!text)
+        return MOVE_NONE;
+    const SoloPos *p = csp(pos);
+    enum { MAX_PATH = NPOINTS + 1 };
+    int pts[MAX_PATH], npts = 0;
+    char sep = 0;
+    const char *c = text;
+    while (*c == ' ' || *c == '\t')
+        c++;
+    for (;;) {
+        if (npts == MAX_PATH)
+            return MOVE_NONE;
+        int v = read_point(&c);
+        if (v < 0)
+            return MOVE_NONE;
+        pts[npts++] = v;
+        if (*c == '-' || *c == 'x') {
+            char this_sep = *c == '-' ? '-' : 'x';
+            if (sep && sep != this_sep)
+                return MOVE_NONE;
+            sep = this_sep;
+            c++;
+            continue;
+        }
+        break;
+    }
+    while (*c == ' ' || *c == '\t' || *c == '\r' || *c == '\n')
+        c++;
+    if (*c || npts < 2)
+        return MOVE_NONE;
+
+    Move moves[MAX_MOVES];
+    int n = solomon_generate(pos, moves);
+    int s = p->stm, from = pts[0];
+    if (sep == '-') {
+        Move m = encode_move(from, pts[1], 0);
+        return npts == 2 && in_list(moves, n, m) ? m : MOVE_NONE;
+    }
+    /* A full path: replay it jump by jump. */
+    uint32_t own = p->men[s] | p->kings[s];
+    uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
+    uint32_t empty = ~(own | enemy) & ALL_POINTS;
+    if (own & BIT(from)) {
+        int kind = (p->kings[s] >> from) & 1, cur = from;
+        uint32_t caps = 0;
+        bool ok = true;
+        for (int i = 1; i < npts && ok; i++) {
+            ok = false;
+            if (kind == MAN && cur == crown_point[s])
+                break; /* crowned: the chain has ended */
+            const Jump *t = jump_table[s][kind][cur];
+            for (int j = 0, cnt = jump_count[s][kind][cur]; j < cnt; j++)
+                if (t[j].land_idx == pts[i] && (enemy & t[j].over) &&
+                    (empty & t[j].land)) {
+                    caps |= t[j].over;
+                    enemy &= ~t[j].over;
+                    empty = (empty | BIT(cur) | t[j].over) & ~t[j].land;
+                    cur = pts[i];
+                    ok = true;
+                    break;
+                }
+        }
+        Move m = encode_move(from, cur, caps);
+        if (ok && in_list(moves, n, m))
+            return m;
+    }
+    /* `from x to`: accepted when it names exactly one legal move. */
+    if (npts != 2)
+        return MOVE_NONE;
+    Move found = MOVE_NONE;
+    for (int i = 0; i < n; i++)
+        if (move_caps(moves[i]) && move_from(moves[i]) == from &&
+            move_to(moves[i]) == pts[1]) {
+            if (found)
+                return MOVE_NONE;
+            found = moves[i];
+        }
+    return found;
+}
+
+static bool solomon_is_noisy(const Position *pos, Move m)
+{
+    (void)pos;
+    return move_caps(m) != 0;
+}
+
+/* ---- FEN ------------------------------------------------------------------ */
+
+/* W:W14,15,16,17,18,19:B1,2,3,4,5,6 - side to move, then the white and the
+ * black pieces in increasing point order, a king written K<point>. */
+static void solomon_to_fen(const Position *pos, char *buf)
+{
+    const SoloPos *p = csp(pos);
+    int w = snprintf(buf, FEN_MAX, "%c", p->stm == WHITE ? 'W' : 'B');
+    for (int side = 0; side < 2; side++) {
+        w += snprintf(buf + w, (size_t)(FEN_MAX - w), ":%c",
+                      side == WHITE ? 'W' : 'B');
+        bool first = true;
+        for (uint32_t b = p->men[side] | p->kings[side]; b; b &= b - 1) {
+            int q = util_lsb64(b);
+            w += snprintf(buf + w, (size_t)(FEN_MAX - w), "%s%s%d",
+                          first ? "" : ",", (p->kings[side] >> q) & 1 ? "K" : "",
+                          q + 1);
+            first = false;
+        }
+    }
+}
+
+static bool fen_fail(char *err, size_t errlen, const char *msg)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", msg);
+    return false;
+}
+
+static bool from_fen_rules(Position *pos, const char *fen, bool chain, char *err,
+                           size_t errlen)
+{
+    char msg[96];
+    if (!fen)
+        return fen_fail(err, errlen, "empty FEN");
+    memset(pos, 0, sizeof *pos);
+    SoloPos *p = sp(pos);
+    p->chain = chain;
+    const char *c = fen;
+    while (*c == ' ' || *c == '\t')
+        c++;
+    if (*c == 'W' || *c == 'w')
+        p->stm = WHITE;
+    else if (*c == 'B' || *c == 'b')
+        p->stm = BLACK;
+    else
+        return fen_fail(err, errlen, "side to move must be W or B");
+    c++;
+    bool seen[2] = {false, false};
+    for (int list = 0; list < 2; list++) {
+        if (*c != ':')
+            return fen_fail(err, errlen, "expected ':' before a piece list");
+        c++;
+        int side;
+        if (*c == 'W' || *c == 'w')
+            side = WHITE;
+        else if (*c == 'B' || *c == 'b')
+            side = BLACK;
+        else
+            return fen_fail(err, errlen, "a piece list must start with W or B");
+        if (seen[side])
+            return fen_fail(err, errlen, "a colour has two piece lists");
+        seen[side] = true;
+        c++;
+        if (*c == ':' || *c == '\0' || *c == ' ' || *c == '\t' || *c == '\r' ||
+            *c == '\n')
+            continue; /* no pieces of that colour */
+        for (;;) {
+            int kind = MAN;
+            if (*c == 'K' || *c == 'k') {
+                kind = KING;
+                c++;
+            }
+            int q = read_point(&c);
+            if (q < 0)
+                return fen_fail(err, errlen, "points are numbers 1..19");
+            uint32_t all = p->men[0] | p->men[1] | p->kings[0] | p->kings[1];
+            if (all & BIT(q)) {
+                snprintf(msg, sizeof msg, "point %d given twice", q + 1);
+                return fen_fail(err, errlen, msg);
+            }
+            if (kind == KING)
+                p->kings[side] |= BIT(q);
+            else
+                p->men[side] |= BIT(q);
+            if (*c != ',')
+                break;
+            c++;
+        }
+    }
+    while (*c == ' ' || *c == '\t' || *c == '\r' || *c == '\n')
+        c++;
+    if (*c)
+        return fen_fail(err, errlen, "unexpected text after the piece lists");
+    for (int side = 0; side < 2; side++) {
+        const char *name = side == WHITE ? "white" : "black";
+        if (util_popcount64(p->men[side] | p->kings[side]) > MAX_PIECES) {
+            snprintf(msg, sizeof msg, "%s has more than 6 pieces", name);
+            return fen_fail(err, errlen, msg);
+        }
+        if (p->men[side] & BIT(crown_point[side])) {
+            snprintf(msg, sizeof msg, "a %s man on %d would have been crowned",
+                     name, crown_point[side] + 1);
+            return fen_fail(err, errlen, msg);
+        }
+    }
+    int mover = p->stm ^ 1; /* the side that made the last move */
+    if (!(p->men[mover] | p->kings[mover]))
+        return fen_fail(err, errlen,
+                        "the side that just moved cannot have no pieces");
+    p->key = compute_key(p);
+    return true;
+}
+
+static bool from_fen_single(Position *pos, const char *fen, const GameConfig *cfg,
+                            char *err, size_t errlen)
+{
+    (void)cfg;
+    return from_fen_rules(pos, fen, false, err, errlen);
+}
+
+static bool from_fen_chain(Position *pos, const char *fen, const GameConfig *cfg,
+                           char *err, size_t errlen)
+{
+    (void)cfg;
+    return from_fen_rules(pos, fen, true, err, errlen);
+}
+
+/* ---- diagram ------------------------------------------------------------- */
+
+/* The star with its lines; every 'o' is a point, in the order 1..19. */
+static const char *const star_rows[17] = {
+    "                 o                 ",
+    "               //|\\\\               ",
+    "              /  |  \\              ",
+    "            //   |   \\\\            ",
+    "o----------o-----o-----o----------o",
+    " \\''-_   //      |      \\\\   _-''/ ",
+    "  \\\\  ''o__      |      __o''  //  ",
+    "    \\ //   '--_  |  _--'   \\\\ /    ",
+    "     o         --o--         o     ",
+    "    / \\\\   _--'  |  '--_   // \\    ",
+    "  //  __o''      |      ''o__  \\\\  ",
+    " /__-'   \\\\      |      //   '-__\\ ",
+    "o----------o-----o-----o----------o",
+    "            \\\\   |   //            ",
+    "              \\  |  /              ",
+    "               \\\\|//               ",
+    "                 o                 ",
+};
+
+static const char *const legend_rows[17] = {
+    "          1",       "", "", "",
+    "  2    3  4  5    6", "",
+    "     7        8",   "",
+    "   9     10     11", "",
+    "     12      13",   "",
+    " 14   15 16 17   18", "", "", "",
+    "          19",
+};
+
+static void solomon_diagram(const Position *pos, char *buf, size_t size)
+{
+    const SoloPos *p = csp(pos);
+    size_t w = 0;
+    int point = 0;
+    if (!size)
+        return;
+    buf[0] = '\0';
+    for (int r = 0; r < 17; r++) {
+        char line[64];
+        size_t len = strlen(star_rows[r]);
+        memcpy(line, star_rows[r], len + 1);
+        for (size_t i = 0; i < len; i++)
+            if (line[i] == 'o') {
+                uint32_t b = BIT(point++);
+                line[i] = (p->men[WHITE] & b)     ? 'w'
+                          : (p->kings[WHITE] & b) ? 'W'
+                          : (p->men[BLACK] & b)   ? 'b'
+                          : (p->kings[BLACK] & b) ? 'B'
+                                                  : '.';
+            }
+        int k = snprintf(buf + w, size - w, "  %s    %s\n", line, legend_rows[r]);
+        if (k < 0 || (size_t)k >= size - w)
+            return;
+        w += (size_t)k;
+    }
+    char fen[FEN_MAX];
+    solomon_to_fen(pos, fen);
+    snprintf(buf + w, size - w,
+             "  w/b man, W/B king, . empty; White crowns on 1, Black on 19\n"
+             "  %s to move (%s rules)   fen %s\n",
+             p->stm == WHITE ? "White" : "Black",
+             p->chain ? "chain-capture" : "single-jump", fen);
+}
+
+/* ---- evaluation --------------------------------------------------------- */
+
+/* Centipawns, a man = 100.  Terms, each White minus Black, then turned to
+ * the side to move's view:
+ *   - material: man 100, king 250 (a king moves both ways and cannot be
+ *     blocked in by its own advance);
+ *   - advancement: a man 1..4 steps from crowning gets 48/30/16/6;
+ *   - king centralisation: 6 per line-neighbour of its point (3, 4 or 6) and
+ *     4 per empty neighbour (mobility);
+ *   - palace guard: 12 for a man still on its own palace (it blocks the
+ *     enemy's crowning point);
+ *   - simplification: when ahead in material, 8 per missing piece on the
+ *     board times the sign of the lead, so trades help the stronger side;
+ *   - tempo: 8 for the side to move. */
+static int solomon_evaluate(const Position *pos)
+{
+    static const int advance_bonus[6] = {0, 48, 30, 16, 6, 0};
+    const SoloPos *p = csp(pos);
+    uint32_t occupied = p->men[0] | p->men[1] | p->kings[0] | p->kings[1];
+    int score[2] = {0, 0}, material[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {
+        for (uint32_t b = p->men[side]; b; b &= b - 1) {
+            int q = util_lsb64(b);
+            int d = crown_distance[side][q];
+            material[side] += 100;
+            score[side] += advance_bonus[d < 5 ? d : 5];
+            if (q == crown_point[side ^ 1])
+                score[side] += 12;
+        }
+        for (uint32_t b = p->kings[side]; b; b &= b - 1) {
+            int q = util_lsb64(b);
+            material[side] += 250;
+            score[side] += 6 * util_popcount64(neighbour_mask[q]) +
+                           4 * util_popcount64(neighbour_mask[q] & ~occupied);
+        }
+    }
+    int v = material[WHITE] + score[WHITE] - material[BLACK] - score[BLACK];
+    int lead = material[WHITE] - material[BLACK];
+    int missing = 12 - util_popcount64(occupied);
+    if (lead > 0)
+        v += 8 * missing;
+    else if (lead < 0)
+        v -= 8 * missing;
+    v = p->stm == WHITE ? v : -v;
+    return v + 8;
+}
+
+/* ---- the two variants ---------------------------------------------------- */
+
+const Variant variant_solomon = {
+    .name = "solomon",
+    .title = "Solomon's Game (Gardner): single jumps, bare kings draw",
+    .repetition_draws = true,
+    .init = solomon_init,
+    .startpos = startpos_single,
+    .from_fen = from_fen_single,
+    .to_fen = solomon_to_fen,
+    .side_to_move = solomon_side_to_move,
+    .is_chance = NULL,
+    .generate = solomon_generate,
+    .make = solomon_make,
+    .result = solomon_result,
+    .key = solomon_key,
+    .move_str = solomon_move_str,
+    .parse_move = solomon_parse_move,
+    .diagram = solomon_diagram,
+    .describe = NULL,
+    .evaluate = solomon_evaluate,
+    .is_noisy = solomon_is_noisy,
+    .eval_is_exact = NULL,
+    .perft = solomon_perft,
+};
+
+const Variant variant_solomon_chain = {
+    .name = "solomon-chain",
+    .title = "Salomon: Solomon's Game with compulsory chain captures",
+    .repetition_draws = true,
+    .init = solomon_init,
+    .startpos = startpos_chain,
+    .from_fen = from_fen_chain,
+    .to_fen = solomon_to_fen,
+    .side_to_move = solomon_side_to_move,
+    .is_chance = NULL,
+    .generate = solomon_generate,
+    .make = solomon_make,
+    .result = solomon_result,
+    .key = solomon_key,
+    .move_str = solomon_move_str,
+    .parse_move = solomon_parse_move,
+    .diagram = solomon_diagram,
+    .describe = NULL,
+    .evaluate = solomon_evaluate,
+    .is_noisy = solomon_is_noisy,
+    .eval_is_exact = NULL,
+    .perft = solomon_perft,
+};
