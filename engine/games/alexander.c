@@ -1,3 +1,652 @@
-/* alexander.c - placeholder until the game is written: not offered by the registry. */
+/* alexander.c - "Alexander the Great" (RULES.md section 5), a 6x6 dice game.
+ *
+ * Board: 36 squares in a uint64_t bitboard, bit = rank * 6 + file with a1 = 0,
+ * f1 = 5, a2 = 6, ..., f6 = 35.  A turn is two plies: a chance node (the roll,
+ * 36 equally likely squares) and a decision node (the action for the pending
+ * roll).  The side to move is the side rolling / acting.
+ *
+ * Move codes (never 0):
+ *   roll    MOVE_ROLL   | T                       text "c4"
+ *   action  MOVE_ACTION | from | to << 6 [| MOVE_CAPTURE]   text "a1c4"
+ * For an action either to == T (a piece moves onto the rolled square, which
+ * is empty or holds an enemy piece) or from == T (the own piece on T flies to
+ * the enemy piece on `to`).
+ *
+ * Evaluation is exact: see alexander.h and the DP in build_values().
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "alexander.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../util.h"
 #include "../variants.h"
-const Variant variant_alexander = {0};
+
+enum { FILES = 6, RANKS = 6, SQUARES = 36, NO_ROLL = -1 };
+
+#define MOVE_ROLL    (UINT64_C(1) << 12)
+#define MOVE_ACTION  (UINT64_C(1) << 13)
+#define MOVE_CAPTURE (UINT64_C(1) << 14)
+
+typedef struct AlexPos {
+    uint64_t men[2];      /* bitboards of White's and Black's pieces */
+    uint64_t key;         /* Zobrist key, kept incrementally by make() */
+    int8_t side;          /* WHITE or BLACK: the side rolling / acting */
+    int8_t roll;          /* the pending rolled square, NO_ROLL when a roll is due */
+    uint8_t captures[2];  /* enemy pieces captured so far by White, Black */
+} AlexPos;
+_Static_assert(sizeof(AlexPos) <= POSITION_BYTES, "AlexPos must fit a Position");
+
+static inline const AlexPos *cpos(const Position *p) { return (const AlexPos *)p->bytes; }
+static inline AlexPos *mpos(Position *p) { return (AlexPos *)p->bytes; }
+static inline uint64_t bit(int sq) { return UINT64_C(1) << sq; }
+
+/* ---------------------------------------------------------------- tables */
+
+/* Captures are bounded by 36: white + black + captures of both is invariant
+ * under play and at most 36 (from_fen checks it). */
+static uint64_t z_piece[2][SQUARES];
+static uint64_t z_black_to_move;
+static uint64_t z_roll[SQUARES];
+static uint64_t z_captures[2][SQUARES + 1];
+
+/* Exact chance values by counts: win_white[r][a][b] = P(White wins) and
+ * diff[r][a][b] = E[a_final - b_final] with a White and b Black pieces on the
+ * board and side r about to roll (a + b <= 36, not both zero). */
+static long double win_white[2][SQUARES + 1][SQUARES + 1];
+static long double diff[2][SQUARES + 1][SQUARES + 1];
+
+/* The DP over the counts.  A turn captures with probability p = (a + b) / 36
+ * whatever the roller does: an enemy square is captured by the piece moved
+ * onto it, an own square's piece flies to capture, an empty square captures
+ * nothing.  With X = value after White captures (a, b-1, Black to roll) and
+ * Y = value after Black captures (a-1, b, White to roll):
+ *   V_W = p X + (1-p) V_B,   V_B = p Y + (1-p) V_W
+ * whose solution, after dividing by 1 - (1-p)^2 = p (2 - p), is
+ *   V_W = (X + (1-p) Y) / (2-p),   V_B = (Y + (1-p) X) / (2-p),
+ * convex combinations (weights 1/(2-p) and (1-p)/(2-p)), so the long double
+ * sums stay accurate to ~1e-18.  Both X and Y have fewer pieces, so filling
+ * by increasing a + b is enough. */
+static void build_values(void)
+{
+    for (int n = 1; n <= SQUARES; n++) {
+        for (int a = 0; a <= n; a++) {
+            int b = n - a;
+            for (int r = 0; r < 2; r++) {
+                if (b == 0) {
+                    win_white[r][a][b] = 1.0L;
+                    diff[r][a][b] = a;
+                } else if (a == 0) {
+                    win_white[r][a][b] = 0.0L;
+                    diff[r][a][b] = -b;
+                }
+            }
+            if (a == 0 || b == 0)
+                continue;
+            long double p = (long double)n / SQUARES;
+            long double stay = (1.0L - p) / (2.0L - p), go = 1.0L / (2.0L - p);
+            long double xw = win_white[BLACK][a][b - 1], yw = win_white[WHITE][a - 1][b];
+            long double xd = diff[BLACK][a][b - 1], yd = diff[WHITE][a - 1][b];
+            win_white[WHITE][a][b] = go * xw + stay * yw;
+            win_white[BLACK][a][b] = go * yw + stay * xw;
+            diff[WHITE][a][b] = go * xd + stay * yd;
+            diff[BLACK][a][b] = go * yd + stay * xd;
+        }
+    }
+}
+
+static void build_tables(void)
+{
+    uint64_t seed = 0xA1E7A4DE5ULL; /* fixed: keys are the same every run */
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < SQUARES; s++)
+            z_piece[c][s] = util_splitmix64(&seed);
+    z_black_to_move = util_splitmix64(&seed);
+    for (int s = 0; s < SQUARES; s++)
+        z_roll[s] = util_splitmix64(&seed);
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k <= SQUARES; k++)
+            z_captures[c][k] = util_splitmix64(&seed);
+    build_values();
+}
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static void ensure_tables(void) { pthread_once(&tables_once, build_tables); }
+
+static void alex_init(void) { ensure_tables(); }
+
+static uint64_t key_from_scratch(const AlexPos *p)
+{
+    uint64_t k = 0;
+    for (int c = 0; c < 2; c++)
+        for (uint64_t m = p->men[c]; m; m &= m - 1)
+            k ^= z_piece[c][util_lsb64(m)];
+    if (p->side == BLACK)
+        k ^= z_black_to_move;
+    if (p->roll != NO_ROLL)
+        k ^= z_roll[p->roll];
+    k ^= z_captures[WHITE][p->captures[WHITE]] ^ z_captures[BLACK][p->captures[BLACK]];
+    return k;
+}
+
+/* ---------------------------------------------------------- exact values */
+
+long double alexander_count_white_wins(int white, int black, int roller)
+{
+    ensure_tables();
+    return win_white[roller != WHITE][white][black];
+}
+
+long double alexander_count_piece_difference(int white, int black, int roller)
+{
+    ensure_tables();
+    return diff[roller != WHITE][white][black];
+}
+
+/* White's view.  The signed final margin is
+ *   (cw_final - cb_final) = (cw - cb) + (b - a) + (a_final - b_final)
+ * because every capture moves one piece from a board count into a capture
+ * count; (cw - cb) + (b - a) is invariant under play.  A pending roll fixes
+ * the count transition of the current turn (capture iff T is occupied), so
+ * its value is the chance value one turn later. */
+void alexander_white_values(const Position *pos, long double *white_wins,
+                            long double *white_margin)
+{
+    ensure_tables();
+    const AlexPos *p = cpos(pos);
+    int a = util_popcount64(p->men[WHITE]), b = util_popcount64(p->men[BLACK]);
+    long double invariant = (long double)p->captures[WHITE] - p->captures[BLACK] + b - a;
+    int roller = p->side;
+    if (p->roll != NO_ROLL && a > 0 && b > 0) {
+        if ((p->men[WHITE] | p->men[BLACK]) & bit(p->roll)) {
+            if (p->side == WHITE)
+                b--;
+            else
+                a--;
+        }
+        roller = !p->side;
+    }
+    if (white_wins)
+        *white_wins = win_white[roller][a][b];
+    if (white_margin)
+        *white_margin = invariant + diff[roller][a][b];
+}
+
+double alexander_win_probability(const Position *pos)
+{
+    long double w;
+    alexander_white_values(pos, &w, NULL);
+    return (double)(cpos(pos)->side == WHITE ? w : 1.0L - w);
+}
+
+double alexander_expected_margin(const Position *pos)
+{
+    long double m;
+    alexander_white_values(pos, NULL, &m);
+    return (double)(cpos(pos)->side == WHITE ? m : -m);
+}
+
+/* ------------------------------------------------------------ the rules */
+
+static void alex_startpos(Position *pos, const GameConfig *cfg)
+{
+    (void)cfg;
+    ensure_tables();
+    memset(pos, 0, sizeof *pos);
+    AlexPos *p = mpos(pos);
+    p->men[WHITE] = (UINT64_C(1) << 12) - 1;          /* a1-f2 */
+    p->men[BLACK] = ((UINT64_C(1) << 12) - 1) << 24;  /* a5-f6 */
+    p->side = WHITE;
+    p->roll = NO_ROLL;
+    p->key = key_from_scratch(p);
+}
+
+static int alex_side_to_move(const Position *pos) { return cpos(pos)->side; }
+
+static bool alex_is_chance(const Position *pos) { return cpos(pos)->roll == NO_ROLL; }
+
+static bool game_over(const AlexPos *p) { return !p->men[WHITE] || !p->men[BLACK]; }
+
+/* Chance node: the 36 rolls in square order a1, b1, ..., f1, a2, ..., f6.
+ * Decision node: rolled square T holds an own piece -> T flies to each enemy
+ * piece (targets in square order); otherwise each own piece (in square order)
+ * moves onto T, capturing when T holds an enemy piece. */
+static int alex_generate(const Position *pos, Move *moves)
+{
+    const AlexPos *p = cpos(pos);
+    if (game_over(p))
+        return 0;
+    int n = 0;
+    if (p->roll == NO_ROLL) {
+        for (int s = 0; s < SQUARES; s++)
+            moves[n++] = MOVE_ROLL | (Move)s;
+        return n;
+    }
+    uint64_t own = p->men[p->side], enemy = p->men[!p->side];
+    Move t = (Move)p->roll;
+    if (own & bit(p->roll)) {
+        for (uint64_t m = enemy; m; m &= m - 1)
+            moves[n++] = MOVE_ACTION | MOVE_CAPTURE | t | (Move)util_lsb64(m) << 6;
+    } else {
+        Move base = MOVE_ACTION | t << 6 | ((enemy & bit(p->roll)) ? MOVE_CAPTURE : 0);
+        for (uint64_t m = own; m; m &= m - 1)
+            moves[n++] = base | (Move)util_lsb64(m);
+    }
+    return n;
+}
+
+static void alex_make(const Position *pos, Move m, Position *out)
+{
+    const AlexPos *p = cpos(pos);
+    AlexPos *q = mpos(out);
+    *q = *p;
+    if (m & MOVE_ROLL) {
+        int t = (int)(m & 63);
+        q->roll = (int8_t)t;
+        q->key ^= z_roll[t];
+        return;
+    }
+    int from = (int)(m & 63), to = (int)(m >> 6 & 63), s = p->side, e = !s;
+    if (q->men[e] & bit(to)) {
+        q->men[e] ^= bit(to);
+        q->key ^= z_piece[e][to] ^ z_captures[s][q->captures[s]];
+        q->captures[s]++;
+        q->key ^= z_captures[s][q->captures[s]];
+    }
+    q->men[s] ^= bit(from) | bit(to);
+    q->key ^= z_piece[s][from] ^ z_piece[s][to] ^ z_roll[p->roll] ^ z_black_to_move;
+    q->roll = NO_ROLL;
+    q->side = (int8_t)e;
+}
+
+static Result alex_result(const Position *pos, int *margin, const char **reason)
+{
+    const AlexPos *p = cpos(pos);
+    if (margin)
+        *margin = 0;
+    if (reason)
+        *reason = NULL;
+    if (!game_over(p))
+        return RESULT_NONE;
+    int winner = p->men[WHITE] ? WHITE : BLACK;
+    if (margin)
+        *margin = (int)p->captures[winner] - (int)p->captures[!winner];
+    if (reason)
+        *reason = "all enemy pieces captured";
+    return winner == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+}
+
+static uint64_t alex_key(const Position *pos) { return cpos(pos)->key; }
+
+/* ------------------------------------------------------------ notation */
+
+static char *put_square(char *b, int sq)
+{
+    b[0] = (char)('a' + sq % FILES);
+    b[1] = (char)('1' + sq / FILES);
+    return b + 2;
+}
+
+static void alex_move_str(const Position *pos, Move m, char *buf)
+{
+    (void)pos;
+    char *b = buf;
+    int from = (int)(m & 63), to = (int)(m >> 6 & 63);
+    if (m == MOVE_NONE || from >= SQUARES || to >= SQUARES) {
+        strcpy(buf, "0000");
+        return;
+    }
+    b = put_square(b, from);
+    if (!(m & MOVE_ROLL))
+        b = put_square(b, to);
+    *b = '\0';
+}
+
+static Move alex_parse_move(const Position *pos, const char *text)
+{
+    if (!text)
+        return MOVE_NONE;
+    size_t len = strnlen(text, 8);
+    if (len != 2 && len != 4)
+        return MOVE_NONE;
+    Move moves[MAX_MOVES];
+    char buf[MOVE_STR_MAX];
+    int n = alex_generate(pos, moves);
+    for (int i = 0; i < n; i++) {
+        alex_move_str(pos, moves[i], buf);
+        if (strcmp(buf, text) == 0)
+            return moves[i];
+    }
+    return MOVE_NONE;
+}
+
+/* ----------------------------------------------------------------- FEN */
+
+/* Ranks 6 down to 1 separated by '/', 'w' and 'b' pieces, digits 1-6 for runs
+ * of empty squares; then the side to move (w|b), the pending roll (- or a
+ * square), White's captures, Black's captures.  Example (the start):
+ *   bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w - 0 0 */
+static void alex_to_fen(const Position *pos, char *buf)
+{
+    const AlexPos *p = cpos(pos);
+    char *b = buf;
+    for (int r = RANKS - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < FILES; f++) {
+            int s = r * FILES + f;
+            char c = (p->men[WHITE] & bit(s)) ? 'w' : (p->men[BLACK] & bit(s)) ? 'b' : 0;
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                *b++ = (char)('0' + empty);
+            empty = 0;
+            *b++ = c;
+        }
+        if (empty)
+            *b++ = (char)('0' + empty);
+        if (r)
+            *b++ = '/';
+    }
+    *b++ = ' ';
+    *b++ = p->side == WHITE ? 'w' : 'b';
+    *b++ = ' ';
+    if (p->roll == NO_ROLL)
+        *b++ = '-';
+    else
+        b = put_square(b, p->roll);
+    snprintf(b, (size_t)(FEN_MAX - (b - buf)), " %d %d", p->captures[WHITE], p->captures[BLACK]);
+}
+
+#define FAIL(...)                                  \
+    do {                                           \
+        if (err && errlen)                         \
+            snprintf(err, errlen, __VA_ARGS__);    \
+        return false;                              \
+    } while (0)
+
+static bool parse_square(const char *t, int *sq)
+{
+    if (t[0] < 'a' || t[0] > 'f' || t[1] < '1' || t[1] > '6' || t[2])
+        return false;
+    *sq = (t[1] - '1') * FILES + (t[0] - 'a');
+    return true;
+}
+
+/* A capture count: 1-2 decimal digits, 0..36. */
+static bool parse_count(const char *t, int *v)
+{
+    size_t len = strlen(t);
+    if (len < 1 || len > 2)
+        return false;
+    int x = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (t[i] < '0' || t[i] > '9')
+            return false;
+        x = x * 10 + (t[i] - '0');
+    }
+    if (x > SQUARES)
+        return false;
+    *v = x;
+    return true;
+}
+
+static bool alex_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
+                          char *err, size_t errlen)
+{
+    (void)cfg;
+    ensure_tables();
+    if (!fen)
+        FAIL("empty FEN");
+    memset(pos, 0, sizeof *pos);
+    AlexPos *p = mpos(pos);
+    p->roll = NO_ROLL;
+    const char *cur = fen;
+    char tok[48];
+
+    size_t len = util_next_token(&cur, tok, sizeof tok);
+    if (len == 0)
+        FAIL("empty FEN");
+    if (len >= sizeof tok)
+        FAIL("board field too long");
+    int rank = RANKS - 1, file = 0;
+    bool last_digit = false;
+    for (const char *c = tok; *c; c++) {
+        if (*c == '/') {
+            if (file != FILES)
+                FAIL("rank %d does not have 6 squares", rank + 1);
+            if (rank == 0)
+                FAIL("more than 6 ranks");
+            rank--;
+            file = 0;
+            last_digit = false;
+        } else if (*c >= '1' && *c <= '6') {
+            if (last_digit)
+                FAIL("two digits in a row in rank %d", rank + 1);
+            file += *c - '0';
+            if (file > FILES)
+                FAIL("rank %d has more than 6 squares", rank + 1);
+            last_digit = true;
+        } else if (*c == 'w' || *c == 'b') {
+            if (file >= FILES)
+                FAIL("rank %d has more than 6 squares", rank + 1);
+            p->men[*c == 'w' ? WHITE : BLACK] |= bit(rank * FILES + file);
+            file++;
+            last_digit = false;
+        } else {
+            FAIL("unexpected character '%c' in the board (use w, b, 1-6, /)",
+                 (*c > ' ' && *c < 127) ? *c : '?');
+        }
+    }
+    if (rank != 0 || file != FILES)
+        FAIL("the board needs 6 ranks of 6 squares");
+
+    len = util_next_token(&cur, tok, sizeof tok);
+    if (len == 0)
+        FAIL("missing side to move (w or b)");
+    if (strcmp(tok, "w") == 0)
+        p->side = WHITE;
+    else if (strcmp(tok, "b") == 0)
+        p->side = BLACK;
+    else
+        FAIL("side to move must be w or b");
+
+    len = util_next_token(&cur, tok, sizeof tok);
+    if (len > 0 && strcmp(tok, "-") != 0) {
+        int sq;
+        if (len != 2 || !parse_square(tok, &sq))
+            FAIL("roll field must be - or a square a1-f6");
+        p->roll = (int8_t)sq;
+    }
+
+    int counts[2] = {0, 0};
+    len = util_next_token(&cur, tok, sizeof tok);
+    if (len > 0) {
+        if (len > 2 || !parse_count(tok, &counts[WHITE]))
+            FAIL("White's captures must be a number 0-36");
+        len = util_next_token(&cur, tok, sizeof tok);
+        if (len == 0)
+            FAIL("Black's captures missing after White's");
+        if (len > 2 || !parse_count(tok, &counts[BLACK]))
+            FAIL("Black's captures must be a number 0-36");
+    }
+    if (util_next_token(&cur, tok, sizeof tok) > 0)
+        FAIL("unexpected text after the FEN");
+
+    int a = util_popcount64(p->men[WHITE]), b = util_popcount64(p->men[BLACK]);
+    if (a == 0 && b == 0)
+        FAIL("no pieces on the board");
+    /* Each capture removed a piece that stood on one of the 36 squares at
+     * the start of the game, so pieces + captures cannot exceed 36. */
+    if (a + b + counts[WHITE] + counts[BLACK] > SQUARES)
+        FAIL("pieces plus captures exceed 36");
+    if (p->roll != NO_ROLL && (a == 0 || b == 0))
+        FAIL("a roll is pending but the game is over");
+    p->captures[WHITE] = (uint8_t)counts[WHITE];
+    p->captures[BLACK] = (uint8_t)counts[BLACK];
+    p->key = key_from_scratch(p);
+    return true;
+}
+
+/* ------------------------------------------------------------ display */
+
+static void alex_diagram(const Position *pos, char *buf, size_t size)
+{
+    const AlexPos *p = cpos(pos);
+    size_t used = 0;
+#define OUT(...)                                                          \
+    do {                                                                  \
+        if (used < size) {                                                \
+            int w_ = snprintf(buf + used, size - used, __VA_ARGS__);      \
+            if (w_ > 0)                                                   \
+                used += (size_t)w_;                                       \
+        }                                                                 \
+    } while (0)
+    if (size)
+        buf[0] = '\0';
+    OUT("    +------------------+\n");
+    for (int r = RANKS - 1; r >= 0; r--) {
+        OUT("  %d |", r + 1);
+        for (int f = 0; f < FILES; f++) {
+            int s = r * FILES + f;
+            char c = (p->men[WHITE] & bit(s)) ? 'w' : (p->men[BLACK] & bit(s)) ? 'b' : '.';
+            if (s == p->roll)
+                OUT("[%c]", c);
+            else
+                OUT(" %c ", c);
+        }
+        OUT("|\n");
+    }
+    OUT("    +------------------+\n");
+    OUT("      a  b  c  d  e  f\n");
+    const char *side = p->side == WHITE ? "White" : "Black";
+    int margin;
+    Result r = alex_result(pos, &margin, NULL);
+    if (r != RESULT_NONE) {
+        OUT("Game over: %s wins, all enemy pieces captured, margin %d\n",
+            r == RESULT_WHITE_WINS ? "White" : "Black", margin);
+    } else if (p->roll == NO_ROLL) {
+        OUT("%s to roll\n", side);
+    } else {
+        char sq[3];
+        put_square(sq, p->roll);
+        sq[2] = '\0';
+        OUT("%s to act: rolled %s [marked], which holds %s\n", side, sq,
+            (p->men[p->side] & bit(p->roll)) ? "an own piece (it flies to capture)"
+            : (p->men[!p->side] & bit(p->roll)) ? "an enemy piece (capture it)"
+                                                : "nothing (move a piece there)");
+    }
+    OUT("Pieces: White %d, Black %d   Captures: White %d, Black %d\n",
+        util_popcount64(p->men[WHITE]), util_popcount64(p->men[BLACK]),
+        p->captures[WHITE], p->captures[BLACK]);
+    long double w, m;
+    alexander_white_values(pos, &w, &m);
+    OUT("Exact: P(White wins) %.6f, expected margin for White %+.6f\n", (double)w, (double)m);
+    OUT("Legend: w White, b Black, . empty, [ ] pending rolled square\n");
+#undef OUT
+}
+
+static void alex_describe(const Position *pos, char *buf, size_t size)
+{
+    snprintf(buf, size, "winprob %.6f margin %.6f", alexander_win_probability(pos),
+             alexander_expected_margin(pos));
+}
+
+/* Centi-captures: 100 x the exact expected final margin, side to move's view. */
+static int alex_evaluate(const Position *pos)
+{
+    long double m;
+    alexander_white_values(pos, NULL, &m);
+    if (cpos(pos)->side == BLACK)
+        m = -m;
+    long double cp = m * 100.0L;
+    long v = (long)(cp >= 0 ? cp + 0.5L : cp - 0.5L);
+    if (v > SCORE_EVAL_MAX - 1)
+        v = SCORE_EVAL_MAX - 1;
+    if (v < -(SCORE_EVAL_MAX - 1))
+        v = -(SCORE_EVAL_MAX - 1);
+    return (int)v;
+}
+
+static bool alex_is_noisy(const Position *pos, Move m)
+{
+    (void)pos;
+    return (m & MOVE_CAPTURE) != 0;
+}
+
+static bool alex_eval_is_exact(const Position *pos)
+{
+    (void)pos;
+    return true;
+}
+
+/* ---------------------------------------------------------------- perft */
+
+/* The generic walk, with the last ply counted from the bitboards: a chance
+ * node has 36 rolls, a decision node one action per enemy piece (own piece
+ * rolled) or per own piece (otherwise). */
+static uint64_t perft_walk(const AlexPos *p, int depth)
+{
+    if (game_over(p))
+        return 0;
+    uint64_t own = p->men[p->side], enemy = p->men[!p->side];
+    if (p->roll == NO_ROLL) {
+        if (depth == 1)
+            return SQUARES;
+        uint64_t total = 0;
+        AlexPos c = *p;
+        for (int s = 0; s < SQUARES; s++) {
+            c.roll = (int8_t)s; /* the key is irrelevant to counting */
+            total += perft_walk(&c, depth - 1);
+        }
+        return total;
+    }
+    uint64_t tb = bit(p->roll);
+    if (depth == 1)
+        return (uint64_t)util_popcount64((own & tb) ? enemy : own);
+    uint64_t total = 0;
+    Position child;
+    Position parent;
+    *mpos(&parent) = *p;
+    Move moves[MAX_MOVES];
+    int n = alex_generate(&parent, moves);
+    for (int i = 0; i < n; i++) {
+        alex_make(&parent, moves[i], &child);
+        total += perft_walk(cpos(&child), depth - 1);
+    }
+    return total;
+}
+
+static uint64_t alex_perft(const Position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    return perft_walk(cpos(pos), depth);
+}
+
+const Variant variant_alexander = {
+    .name = "alexander",
+    .title = "Alexander the Great (6x6 dice game, phalanx start)",
+    .repetition_draws = false,
+    .init = alex_init,
+    .startpos = alex_startpos,
+    .from_fen = alex_from_fen,
+    .to_fen = alex_to_fen,
+    .side_to_move = alex_side_to_move,
+    .is_chance = alex_is_chance,
+    .generate = alex_generate,
+    .make = alex_make,
+    .result = alex_result,
+    .key = alex_key,
+    .move_str = alex_move_str,
+    .parse_move = alex_parse_move,
+    .diagram = alex_diagram,
+    .describe = alex_describe,
+    .evaluate = alex_evaluate,
+    .is_noisy = alex_is_noisy,
+    .eval_is_exact = alex_eval_is_exact,
+    .perft = alex_perft,
+};
