@@ -605,6 +605,29 @@ START_TEST(test_exact_start_values)
 }
 END_TEST
 
+/* A martingale gives the expected margin in closed form: with White to roll,
+ * Z = (cw - cb) + a/35 (Black to roll: (cw - cb) - b/35) satisfies
+ * E[Z'] = Z, because the roll captures with probability (a+b)/36 and moves
+ * Z by 1 + 1/35 = 36/35 when it does and the a/35 term turns into -b/35.  At
+ * the end the loser (no pieces) is to roll, so Z is the final margin.  The
+ * DP, computed without this shortcut, must agree for every count. */
+START_TEST(test_expected_margin_is_roller_pieces_over_35)
+{
+    for (int a = 0; a <= 36; a++)
+        for (int b = 0; a + b <= 36; b++) {
+            if (a == 0 || b == 0)
+                continue;
+            long double dw = alexander_count_piece_difference(a, b, WHITE);
+            long double db = alexander_count_piece_difference(a, b, BLACK);
+            /* margin - (cw - cb) = (b - a) + E[a_final - b_final] */
+            REQUIRE(fabsl(b - a + dw - a / 35.0L) < 1e-15L, "White to roll %d v %d", a, b);
+            REQUIRE(fabsl(b - a + db + b / 35.0L) < 1e-15L, "Black to roll %d v %d", a, b);
+        }
+    Position p = fen_pos("2b3/1b4/6/w5/6/3w1w b - 6 2");
+    ck_assert_double_eq_tol(alexander_expected_margin(&p), (2 - 6) + 2 / 35.0, 1e-14);
+}
+END_TEST
+
 /* A pending roll fixes whether the turn captures; averaging over the 36
  * rolls gives back the chance value. */
 START_TEST(test_pending_roll_value_is_the_value_after_the_turn)
@@ -1010,6 +1033,7 @@ static Suite *alexander_suite(void)
     tcase_add_test(exact, test_exact_one_against_one);
     tcase_add_test(exact, test_exact_two_against_one);
     tcase_add_test(exact, test_exact_start_values);
+    tcase_add_test(exact, test_expected_margin_is_roller_pieces_over_35);
     tcase_add_test(exact, test_pending_roll_value_is_the_value_after_the_turn);
     tcase_add_test(exact, test_evaluation_is_the_exact_margin_in_centi_captures);
     tcase_add_test(exact, test_every_action_is_equally_good_bellman_check);

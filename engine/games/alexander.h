@@ -8,7 +8,9 @@
  * captures made so far, and every legal action is equally good.  These
  * functions give that value exactly (a dynamic programme over the counts in
  * long double, built once by the variant's init()); see
- * /work/notes/alexander.md for the derivation.
+ * /work/notes/alexander.md for the derivation.  (The expected margin also has
+ * a closed form, checked by the tests: for the side to roll it is its
+ * captures minus the opponent's plus its own piece count / 35.)
  */
 #ifndef SIGIL_ALEXANDER_H
 #define SIGIL_ALEXANDER_H
