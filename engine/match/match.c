@@ -424,6 +424,14 @@ static void parse_info(const char *line, SearchInfo *si)
     }
 }
 
+/* Keep the text of an "info string error..." line (sanitized). */
+static void note_engine_error(const char *line, char *buf, size_t size)
+{
+    const char *p = strstr(line, "info string error");
+    if (p == line)
+        sanitize(line + 12, buf, size);
+}
+
 /* A score for the adjudication thresholds. */
 static int adj_value(const RecordMove *m)
 {
@@ -538,6 +546,7 @@ static void play_game(Worker *w, const Job *job, Outcome *out)
     char line[PROC_LINE_MAX];
     Result adjudicated = RESULT_NONE;
     char adj_reason[128] = "";
+    char engine_error[96] = ""; /* the last "info string error..." of the game */
 
     while (fault == FAULT_NONE && adjudicated == RESULT_NONE) {
         if (atomic_load(&interrupted)) {
@@ -633,6 +642,10 @@ static void play_game(Worker *w, const Job *job, Outcome *out)
                 snprintf(go + k, sizeof go - k, " nodes %lld", sp->nodes);
             }
             int64_t allowed = limit + cfg->timemargin_ms;
+            /* Drop anything left over (a second bestmove, late info lines),
+             * so that it cannot pass for the answer to this go. */
+            while (eng_read(cfg, sp, e, line, sizeof line, 0) == PROC_LINE)
+                note_engine_error(line, engine_error, sizeof engine_error);
             eng_send(cfg, sp, e, cmd.s);
             int64_t t0 = util_now_ms();
             eng_send(cfg, sp, e, go);
@@ -667,8 +680,10 @@ static void play_game(Worker *w, const Job *job, Outcome *out)
                 const char *c = line;
                 char tok[32];
                 util_next_token(&c, tok, sizeof tok);
-                if (!strcmp(tok, "info"))
+                if (!strcmp(tok, "info")) {
                     parse_info(line, &si);
+                    note_engine_error(line, engine_error, sizeof engine_error);
+                }
                 else if (!strcmp(tok, "bestmove")) {
                     util_next_token(&c, best, sizeof best);
                     got = true;
@@ -744,6 +759,8 @@ static void play_game(Worker *w, const Job *job, Outcome *out)
         }
     }
     free(cmd.s);
+    if (atomic_load(&interrupted))
+        out->aborted = true; /* engines were killed under us: not a real result */
 
     if (!out->aborted) {
         if (fault != FAULT_NONE) {
@@ -752,6 +769,11 @@ static void play_game(Worker *w, const Job *job, Outcome *out)
             out->result = fault_side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
             snprintf(out->termination, sizeof out->termination, "%s: %s (%.40s) %.120s",
                      kind[fault], side_name(fault_side), spec[fault_side]->name, why);
+            if (engine_error[0] && fault == FAULT_ILLEGAL) {
+                size_t k = strlen(out->termination);
+                snprintf(out->termination + k, sizeof out->termination - k, " [engine: %.60s]",
+                         engine_error);
+            }
         } else if (adjudicated != RESULT_NONE) {
             out->result = adjudicated;
             snprintf(out->termination, sizeof out->termination, "%s", adj_reason);

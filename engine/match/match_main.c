@@ -455,6 +455,12 @@ int main(int argc, char **argv)
         if (!s->name_given) {
             const char *base = strrchr(s->cmd, '/');
             base = base ? base + 1 : s->cmd;
+            /* cmd=/bin/sh arg=engine.sh: name it after the script. */
+            if (s->nargs > 0 && (!strcmp(base, "sh") || !strcmp(base, "bash") ||
+                                 !strcmp(base, "dash") || !strcmp(base, "env"))) {
+                const char *b = strrchr(s->args[0], '/');
+                base = b ? b + 1 : s->args[0];
+            }
             snprintf(s->name, sizeof s->name, "%.63s", base);
             char *dot = strrchr(s->name, '.');
             if (dot && dot != s->name && !strcmp(dot, ".sh"))
@@ -489,5 +495,13 @@ int main(int argc, char **argv)
         cfg.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     if (cfg.sprt && nengines > 2)
         fprintf(stderr, "sigil-match: note: the SPRT follows the first pairing only\n");
-    return match_run(&cfg);
+    int rc = match_run(&cfg);
+    for (int e = 0; e < nengines; e++)
+        for (int k = 0; k < cfg.engines[e].nargs; k++)
+            free(cfg.engines[e].args[k]);
+    free(cfg.engines);
+    for (int k = 0; k < cfg.nopening_fens; k++)
+        free(cfg.opening_fens[k]);
+    free(cfg.opening_fens);
+    return rc;
 }

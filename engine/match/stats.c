@@ -104,7 +104,7 @@ static double solve_theta(int n, const double *w, const double *f)
 /* Maximum-likelihood distribution with mean s closest to phat. */
 static void mle_mean(int n, const double *a, const double *phat, double s, double *p)
 {
-    double f[5];
+    double f[5] = {0};
     for (int i = 0; i < n; i++)
         f[i] = a[i] - s;
     double theta = solve_theta(n, phat, f);
