@@ -46,15 +46,24 @@ typedef struct LuptaPos {
 _Static_assert(sizeof(LuptaPos) <= POSITION_BYTES, "LuptaPos too big");
 
 /* Move codes.  Placement: MV_PLACE | square.  Step: MV_STEP | from | to << 5,
- * plus MV_REMOVE | removed << 10 when the step makes a line. */
+ * plus MV_REMOVE | removed << 10 when the step makes a line.  A removal also
+ * carries an ordering rank in bits 20-24 (0 = most promising): the search
+ * tries noisy moves of equal history in ascending code order, so the rank
+ * puts the removals that hurt the opponent most first.  The rank depends on
+ * the position, which is allowed (the same move in the same position always
+ * gets the same code); notation and parse_move ignore it. */
 #define MV_PLACE ((Move)1 << 16)
 #define MV_STEP ((Move)1 << 17)
 #define MV_REMOVE ((Move)1 << 18)
 #define MV_FROM(m) ((int)((m) & 31))
 #define MV_TO(m) ((int)(((m) >> 5) & 31))
 #define MV_REM(m) ((int)(((m) >> 10) & 31))
+#define MV_RANK_SHIFT 20
+#define MV_RANK_MASK ((Move)31 << MV_RANK_SHIFT)
 
 static uint32_t neighbours[SQUARES];      /* orthogonal neighbours */
+enum { TRIPLES = 38 };                    /* 4 x 5 horizontal + 6 x 3 vertical */
+static uint32_t triples[TRIPLES];         /* every line of three squares */
 static uint64_t zobrist_piece[2][SQUARES];
 static uint64_t zobrist_hand[2][HAND_MAX + 1];
 static uint64_t zobrist_black_to_move;
@@ -64,7 +73,14 @@ static inline const LuptaPos *clp(const Position *pos)
 {
     return (const LuptaPos *)pos->bytes;
 }
-static inline int popcnt(uint32_t x) { return __builtin_popcount(x); }
+/* Bit count without a library call (the build has no -mpopcnt). */
+static inline int popcnt(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 static inline int lsb(uint32_t x) { return __builtin_ctz(x); }
 static inline uint32_t bit(int sq) { return (uint32_t)1 << sq; }
 
@@ -119,6 +135,13 @@ static void lupta_init(void)
 {
     for (int sq = 0; sq < SQUARES; sq++)
         neighbours[sq] = spread(bit(sq));
+    int t = 0;
+    for (int r = 0; r < RANKS; r++)
+        for (int f = 0; f + 2 < FILES; f++)
+            triples[t++] = (uint32_t)7 << (r * FILES + f);
+    for (int r = 0; r + 2 < RANKS; r++)
+        for (int f = 0; f < FILES; f++)
+            triples[t++] = bit(r * FILES + f) | bit((r + 1) * FILES + f) | bit((r + 2) * FILES + f);
     uint64_t seed = 0x4C7570746133306AULL; /* "Lupta30j" */
     for (int c = 0; c < 2; c++) {
         for (int sq = 0; sq < SQUARES; sq++)
@@ -178,6 +201,31 @@ static inline bool game_over(const LuptaPos *p)
 
 /* -------------------------------------------------------- move generation */
 
+/* How much each enemy piece matters to its side, 0..15 (ordering only):
+ * a piece that can step into a line, the pair it would complete, a standing
+ * line, any mobility. */
+static void removal_priority(uint32_t enemy, uint32_t empty, uint8_t prio[SQUARES])
+{
+    uint32_t targets = 0;
+    for (uint32_t b = enemy; b; b &= b - 1) {
+        int sq = lsb(b);
+        uint32_t to = neighbours[sq] & empty;
+        int pr = to ? 1 : 0;
+        uint32_t make = to & line_squares(enemy & ~bit(sq));
+        if (make)
+            pr += 4;
+        targets |= make;
+        prio[sq] = (uint8_t)pr;
+    }
+    for (int i = 0; i < TRIPLES; i++) {
+        uint32_t t = triples[i], e = t & enemy;
+        int k = popcnt(e);
+        if (k == 3 || (k == 2 && (t & targets)))
+            for (; e; e &= e - 1)
+                prio[lsb(e)] += 2;
+    }
+}
+
 static int lupta_generate(const Position *pos, Move *moves)
 {
     const LuptaPos *p = clp(pos);
@@ -191,6 +239,9 @@ static int lupta_generate(const Position *pos, Move *moves)
         return 0;
     const uint32_t own = p->bb[p->side], enemy = p->bb[p->side ^ 1];
     const uint32_t empty = ~(own | enemy) & ALL_SQ;
+    const uint32_t own_lines = own & line_squares(own);
+    uint8_t prio[SQUARES];
+    bool prio_done = false;
     /* Steps that make a line first (one move per enemy piece to remove),
      * then the quiet steps; squares ascending within each group. */
     for (uint32_t b = own; b; b &= b - 1) {
@@ -198,10 +249,20 @@ static int lupta_generate(const Position *pos, Move *moves)
         uint32_t to = neighbours[from] & empty;
         if (!to)
             continue;
-        for (uint32_t t = to & line_squares(own & ~bit(from)); t; t &= t - 1) {
+        uint32_t make = to & line_squares(own & ~bit(from));
+        if (make && !prio_done) {
+            removal_priority(enemy, empty, prio);
+            prio_done = true;
+        }
+        /* a piece that steps out of one line into another is a cal */
+        int cal = (own_lines & bit(from)) ? 4 : 0;
+        for (uint32_t t = make; t; t &= t - 1) {
             Move base = MV_STEP | MV_REMOVE | (Move)from | (Move)lsb(t) << 5;
-            for (uint32_t e = enemy; e; e &= e - 1)
-                moves[n++] = base | (Move)lsb(e) << 10;
+            for (uint32_t e = enemy; e; e &= e - 1) {
+                int sq = lsb(e);
+                int rank = 31 - cal - prio[sq];
+                moves[n++] = base | (Move)sq << 10 | (Move)rank << MV_RANK_SHIFT;
+            }
         }
     }
     for (uint32_t b = own; b; b &= b - 1) {
@@ -395,8 +456,8 @@ static Move lupta_parse_move(const Position *pos, const char *text)
     Move moves[MAX_MOVES];
     int n = lupta_generate(pos, moves);
     for (int i = 0; i < n; i++)
-        if (moves[i] == want)
-            return want;
+        if ((moves[i] & ~MV_RANK_MASK) == want)
+            return moves[i];
     return MOVE_NONE;
 }
 
@@ -569,13 +630,84 @@ static void lupta_diagram(const Position *pos, char *buf, size_t size)
 
 /* ------------------------------------------------------------- evaluation */
 
-/* Placeholder: material only (replaced below once tuned). */
+/* Units: centi-pieces (100 = one piece on the board or in hand).  Weights of
+ * the features below, tuned by engine-vs-engine games (notes/lupta.md). */
+enum {
+    EV_PIECE = 100,
+    EV_MOBILITY = 3,      /* per legal step */
+    EV_CRAMPED = 25,      /* two or fewer steps left: close to being walled in */
+    EV_POTENTIAL = 8,     /* empty square that would complete a line, no piece near */
+    EV_THREAT = 18,       /* empty square a piece can step into to make a line */
+    EV_OPEN_LINE = 30,    /* standing line with a piece that can step out and back */
+    EV_CAL = 45,          /* a piece that makes a line both stepping out and back */
+    EV_THREAT_NEXT = 45,  /* the side not to move threatens a removal next turn */
+    EV_THREAT_TWO = 35,   /* ... at two squares (one can be parried, not both) */
+    EV_CAL_NEXT = 60      /* ... with a cal: a removal every turn */
+};
+
+typedef struct SideFeatures {
+    int steps;       /* legal steps */
+    int threats;     /* distinct squares a step makes a line on */
+    int potential;   /* line-completing empty squares no piece can step into yet */
+    int open_lines;  /* pieces in a line that can step out with their square safe */
+    int cals;        /* pieces in a line that make another line stepping out */
+} SideFeatures;
+
+static void side_features(uint32_t own, uint32_t enemy, SideFeatures *f)
+{
+    const uint32_t empty = ~(own | enemy) & ALL_SQ;
+    const uint32_t line_now = own & line_squares(own);
+    const uint32_t enemy_reach = spread(enemy);
+    uint32_t threat_sq = 0;
+    memset(f, 0, sizeof *f);
+    for (uint32_t b = own & spread(empty); b; b &= b - 1) {
+        int from = lsb(b);
+        uint32_t to = neighbours[from] & empty;
+        uint32_t make = to & line_squares(own & ~bit(from));
+        f->steps += popcnt(to);
+        threat_sq |= make;
+        if (line_now & bit(from)) {
+            if (make)
+                f->cals++;
+            else if (!(enemy_reach & bit(from)))
+                f->open_lines++;
+        }
+    }
+    f->threats = popcnt(threat_sq);
+    f->potential = popcnt(line_squares(own) & empty & ~threat_sq);
+}
+
 static int lupta_evaluate(const Position *pos)
 {
     const LuptaPos *p = clp(pos);
-    int us = p->side, them = us ^ 1;
-    int mat = (popcnt(p->bb[us]) + p->hand[us]) - (popcnt(p->bb[them]) + p->hand[them]);
-    return 100 * mat;
+    const int us = p->side, them = us ^ 1;
+    SideFeatures fu, ft;
+    side_features(p->bb[us], p->bb[them], &fu);
+    side_features(p->bb[them], p->bb[us], &ft);
+    int material = (popcnt(p->bb[us]) + p->hand[us]) - (popcnt(p->bb[them]) + p->hand[them]);
+    int score = EV_PIECE * material;
+    score += EV_MOBILITY * (fu.steps - ft.steps);
+    score += EV_POTENTIAL * (fu.potential - ft.potential);
+    score += EV_THREAT * (fu.threats - ft.threats);
+    score += EV_OPEN_LINE * (fu.open_lines - ft.open_lines);
+    score += EV_CAL * (fu.cals - ft.cals);
+    if (!placing(p)) {
+        /* Our own threats are taken by quiescence; the opponent's are due
+         * next turn: one can be parried, two cost a piece, a cal keeps
+         * costing pieces. */
+        if (ft.threats)
+            score -= EV_THREAT_NEXT + (ft.threats > 1 ? EV_THREAT_TWO : 0);
+        score -= EV_CAL_NEXT * ft.cals;
+        if (fu.steps <= 2)
+            score -= EV_CRAMPED;
+        if (ft.steps <= 2)
+            score += EV_CRAMPED;
+    }
+    if (score > SCORE_EVAL_MAX - 1)
+        score = SCORE_EVAL_MAX - 1;
+    if (score < -(SCORE_EVAL_MAX - 1))
+        score = -(SCORE_EVAL_MAX - 1);
+    return score;
 }
 
 const Variant variant_lupta = {
