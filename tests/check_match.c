@@ -644,6 +644,12 @@ START_TEST(engine_ignoring_the_clock_loses_on_time)
 }
 END_TEST
 
+START_TEST(engine_flooding_output_loses)
+{
+    check_misbehaving("flood", "unresponsive: ", "no bestmove");
+}
+END_TEST
+
 START_TEST(engine_without_handshake_loses)
 {
     check_misbehaving("noshake", "unresponsive: ", "no uciok");
@@ -778,6 +784,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, illegal_move_loses);
     tcase_add_test(tc, garbage_output_loses);
     tcase_add_test(tc, engine_ignoring_the_clock_loses_on_time);
+    tcase_add_test(tc, engine_flooding_output_loses);
     tcase_add_test(tc, engine_without_handshake_loses);
     tcase_add_test(tc, missing_engine_program_loses);
     tcase_add_test(tc, engine_killed_midgame_loses_and_the_match_goes_on);

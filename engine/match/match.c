@@ -260,6 +260,8 @@ static bool eng_wait_for(const MatchConfig *cfg, const EngineSpec *spec, EngineP
     int64_t deadline = util_now_ms() + cfg->start_timeout_ms;
     for (;;) {
         int r = eng_read(cfg, spec, ep, line, sizeof line, deadline);
+        if (r == PROC_LINE && util_now_ms() > deadline)
+            r = PROC_TIMEOUT; /* flooding instead of answering */
         if (r == PROC_EOF) {
             eng_stop(cfg, ep, false);
             char how[64];
@@ -644,7 +646,8 @@ static void play_game(Worker *w, const Job *job, Outcome *out)
             int64_t allowed = limit + cfg->timemargin_ms;
             /* Drop anything left over (a second bestmove, late info lines),
              * so that it cannot pass for the answer to this go. */
-            while (eng_read(cfg, sp, e, line, sizeof line, 0) == PROC_LINE)
+            for (int k = 0; k < 10000 && eng_read(cfg, sp, e, line, sizeof line, 0) == PROC_LINE;
+                 k++)
                 note_engine_error(line, engine_error, sizeof engine_error);
             eng_send(cfg, sp, e, cmd.s);
             int64_t t0 = util_now_ms();
@@ -664,30 +667,31 @@ static void play_game(Worker *w, const Job *job, Outcome *out)
                     snprintf(why, sizeof why, "%s while thinking", how);
                     break;
                 }
-                if (rr == PROC_TIMEOUT) {
-                    if (stopped) {
-                        fault = FAULT_UNRESPONSIVE;
-                        snprintf(why, sizeof why,
-                                 "no bestmove within %.3fs, nor %.1fs after stop",
-                                 allowed / 1000.0, STOP_GRACE_MS / 1000.0);
+                if (rr == PROC_LINE) {
+                    const char *c = line;
+                    char tok[32];
+                    util_next_token(&c, tok, sizeof tok);
+                    if (!strcmp(tok, "info")) {
+                        parse_info(line, &si);
+                        note_engine_error(line, engine_error, sizeof engine_error);
+                    } else if (!strcmp(tok, "bestmove")) {
+                        util_next_token(&c, best, sizeof best);
+                        got = true;
                         break;
                     }
-                    eng_send(cfg, sp, e, "stop");
-                    stopped = true;
-                    deadline = util_now_ms() + STOP_GRACE_MS;
-                    continue;
+                    if (util_now_ms() < deadline)
+                        continue;
+                    /* an engine flooding output past its deadline: time is up */
                 }
-                const char *c = line;
-                char tok[32];
-                util_next_token(&c, tok, sizeof tok);
-                if (!strcmp(tok, "info")) {
-                    parse_info(line, &si);
-                    note_engine_error(line, engine_error, sizeof engine_error);
+                if (stopped) {
+                    fault = FAULT_UNRESPONSIVE;
+                    snprintf(why, sizeof why, "no bestmove within %.3fs, nor %.1fs after stop",
+                             allowed / 1000.0, STOP_GRACE_MS / 1000.0);
+                    break;
                 }
-                else if (!strcmp(tok, "bestmove")) {
-                    util_next_token(&c, best, sizeof best);
-                    got = true;
-                }
+                eng_send(cfg, sp, e, "stop");
+                stopped = true;
+                deadline = util_now_ms() + STOP_GRACE_MS;
             }
             elapsed = util_now_ms() - t0;
             if (atomic_load(&interrupted)) {

@@ -247,9 +247,11 @@ int proc_read_line(Proc *p, char *line, size_t size, int64_t deadline_ms)
             return PROC_LINE;
         if (p->eof || p->from_child < 0)
             return PROC_EOF;
+        /* Past the deadline, still look once without waiting: a deadline
+         * of 0 drains what is already there. */
         int64_t left = deadline_ms - util_now_ms();
-        if (left <= 0)
-            return PROC_TIMEOUT;
+        if (left < 0)
+            left = 0;
         struct pollfd pfd = {p->from_child, POLLIN, 0};
         int r = poll(&pfd, 1, left > 1000000 ? 1000000 : (int)left);
         if (r < 0) {
@@ -258,8 +260,11 @@ int proc_read_line(Proc *p, char *line, size_t size, int64_t deadline_ms)
             p->eof = true;
             continue;
         }
-        if (r == 0)
-            continue; /* the deadline check above ends the loop */
+        if (r == 0) {
+            if (util_now_ms() >= deadline_ms)
+                return PROC_TIMEOUT;
+            continue;
+        }
         ssize_t n = read(p->from_child, p->buf + p->len, sizeof p->buf - p->len);
         if (n > 0)
             p->len += (size_t)n;
