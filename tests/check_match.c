@@ -227,7 +227,8 @@ static void fresh_pidfile(char *buf, size_t size, const char *name)
 /* A misbehaving script against `random` for two games; every game must be
  * lost by the script with a termination starting with `kind`, the match
  * must end normally and no process may remain. */
-static void check_misbehaving(const char *name, const char *kind, const char *detail)
+static void check_misbehaving(const char *name, const char *kind, const char *detail,
+                              const char *margin)
 {
     char sc[512], pgn[512], out[512], pidfile[512], cmd[600], nm[64];
     script(sc, sizeof sc, name);
@@ -239,7 +240,8 @@ static void check_misbehaving(const char *name, const char *kind, const char *de
     fresh_pidfile(pidfile, sizeof pidfile, "misbehave.pids");
     const char *args[] = {"-variant", "salto", "-engine", "cmd=/bin/sh", cmd, nm, "st=0.02",
                           "-engine", "cmd=random", "-games", "2", "-seed", "3",
-                          "-timemargin", "150", "-starttimeout", "1", "-pgnout", pgn, NULL};
+                          "-timemargin", margin, "-starttimeout", strcmp(name, "noshake") ? "5" : "1",
+                          "-pgnout", pgn, NULL};
     int rc = run_match(out, args);
     char *text = slurp(out);
     ck_assert_msg(rc == 0, "sigil-match exited %d:\n%s", rc, text);
@@ -462,7 +464,7 @@ START_TEST(engine_against_random_every_variant)
         unlink(pgn);
         tmp_path(out, sizeof out, "engine.txt");
         const char *args[] = {"-variant", v, "-engine", cmd, "name=sigil", "st=0.02", "-engine",
-                              "cmd=random", "-games", "2", "-seed", "5", "-timemargin", "300",
+                              "cmd=random", "-games", "2", "-seed", "5", "-timemargin", "1000",
                               "-concurrency", "2", "-pgnout", pgn, NULL};
         int rc = run_match(out, args);
         char *text = slurp(out);
@@ -616,43 +618,43 @@ END_TEST
 
 START_TEST(crashing_engine_loses_and_is_restarted)
 {
-    check_misbehaving("crash", "crash: ", "exited with status 3");
+    check_misbehaving("crash", "crash: ", "exited with status 3", "1000");
 }
 END_TEST
 
 START_TEST(hanging_engine_loses_and_is_killed)
 {
-    check_misbehaving("hang", "unresponsive: ", "no bestmove");
+    check_misbehaving("hang", "unresponsive: ", "no bestmove", "150");
 }
 END_TEST
 
 START_TEST(illegal_move_loses)
 {
-    check_misbehaving("illegal", "illegal move: ", "'a1a1'");
+    check_misbehaving("illegal", "illegal move: ", "'a1a1'", "1000");
 }
 END_TEST
 
 START_TEST(garbage_output_loses)
 {
-    check_misbehaving("garbage", "illegal move: ", NULL);
+    check_misbehaving("garbage", "illegal move: ", NULL, "1000");
 }
 END_TEST
 
 START_TEST(engine_ignoring_the_clock_loses_on_time)
 {
-    check_misbehaving("slow", "time forfeit: ", NULL);
+    check_misbehaving("slow", "time forfeit: ", NULL, "150");
 }
 END_TEST
 
 START_TEST(engine_flooding_output_loses)
 {
-    check_misbehaving("flood", "unresponsive: ", "no bestmove");
+    check_misbehaving("flood", "unresponsive: ", "no bestmove", "150");
 }
 END_TEST
 
 START_TEST(engine_without_handshake_loses)
 {
-    check_misbehaving("noshake", "unresponsive: ", "no uciok");
+    check_misbehaving("noshake", "unresponsive: ", "no uciok", "1000");
 }
 END_TEST
 
@@ -691,7 +693,7 @@ START_TEST(engine_killed_midgame_loses_and_the_match_goes_on)
     fresh_pidfile(pidfile, sizeof pidfile, "kill.pids");
     const char *args[] = {"-variant", "salto", "-engine", "cmd=/bin/sh", arg, "name=sigil",
                           "st=0.02", "-engine", "cmd=random", "-games", "2", "-seed", "6",
-                          "-timemargin", "300", "-maxmoves", "40", "-pgnout", pgn, NULL};
+                          "-timemargin", "1000", "-maxmoves", "40", "-pgnout", pgn, NULL};
     pid_t match = spawn_match(out, args);
     int victim = 0;
     for (int waited = 0; waited < 5000 && !victim; waited += 20) {
