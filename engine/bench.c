@@ -22,7 +22,7 @@
 #define BENCH_HASH_MB 16
 
 /* Playout lengths of the positions after the start position. */
-static const int BENCH_PLIES[] = {8, 16, 24};
+static const int BENCH_PLIES[] = {8, 15, 24};
 enum { BENCH_PLAYOUTS = sizeof BENCH_PLIES / sizeof BENCH_PLIES[0] };
 
 /* Default depth per game, picked so the whole bench takes a few seconds. */
@@ -30,8 +30,8 @@ static const struct {
     const char *name;
     int depth;
 } DEFAULT_DEPTHS[] = {
-    {"solomon", 9}, {"solomon-chain", 9}, {"salto", 6},
-    {"pyramid", 6}, {"lupta", 5},         {"alexander", 2},
+    {"solomon", 14}, {"solomon-chain", 13}, {"salto", 9},
+    {"pyramid", 9},  {"lupta", 4},          {"alexander", 3},
 };
 
 static int default_depth(const Variant *v)

@@ -40,6 +40,10 @@
 #define HISTORY_MAX 16384
 /* Aspiration window half width at the start, in evaluation units. */
 #define ASPIRATION_DELTA 30
+/* Plies past the horizon in which quiescence follows voluntary noisy moves. */
+#ifndef QSEARCH_PLIES
+#define QSEARCH_PLIES 4
+#endif
 /* How often (in nodes) the main thread looks at the clock. */
 #define CLOCK_CHECK_MASK 511
 /* Nodes a thread counts locally before adding them to the shared total. */
@@ -375,12 +379,13 @@ static bool node_start(SearchThread *t, const Position *pos, int ply, uint64_t *
         return true;
     }
     count_node(t, ply);
+    *key = v->key(pos);
+    tt_prefetch(*key);
     Result r = v->result(pos, NULL, NULL);
     if (r != RESULT_NONE) {
         *value = terminal_score(r, v->side_to_move(pos), ply);
         return true;
     }
-    *key = v->key(pos);
     t->path_keys[ply] = *key;
     if (ply > 0 && is_repetition(t, *key, ply)) {
         t->inexact = true; /* depends on the path, never a proof */
@@ -399,7 +404,7 @@ static bool node_start(SearchThread *t, const Position *pos, int ply, uint64_t *
  * evaluation -- except where every legal move is noisy (a forced capture):
  * then there is no standing pat and all of them are searched, so the horizon
  * never cuts an exchange in half. */
-static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, int ply)
+static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, int ply, int qply)
 {
     const Variant *v = t->sh->v;
     uint64_t key = 0;
@@ -454,6 +459,11 @@ static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, in
         }
         if (best > alpha)
             alpha = best;
+        /* Voluntary noisy moves are followed QSEARCH_PLIES deep only (a game
+         * where captures can go on and on would explode); forced ones (no
+         * stand pat) always. */
+        if (qply >= QSEARCH_PLIES)
+            return best;
     }
     Move best_move = MOVE_NONE;
     int side = v->side_to_move(pos);
@@ -463,8 +473,8 @@ static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, in
     while ((sm = pick_next(&p)) != NULL) {
         v->make(pos, sm->move, child);
         bool same = v->side_to_move(child) == side;
-        int s = same ? qsearch(t, child, alpha, beta, ply + 1)
-                     : -qsearch(t, child, -beta, -alpha, ply + 1);
+        int s = same ? qsearch(t, child, alpha, beta, ply + 1, qply + 1)
+                     : -qsearch(t, child, -beta, -alpha, ply + 1, qply + 1);
         if (aborted(t))
             return 0;
         if (s > best) {
@@ -567,7 +577,7 @@ static int search(SearchThread *t, const Position *pos, int alpha, int beta, int
 {
     const Variant *v = t->sh->v;
     if (depth <= 0)
-        return qsearch(t, pos, alpha, beta, ply);
+        return qsearch(t, pos, alpha, beta, ply, 0);
     uint64_t key = 0;
     int value;
     if (node_start(t, pos, ply, &key, &value))

@@ -87,6 +87,12 @@ void tt_clear(void)
 
 void tt_new_search(void) { generation = (generation + 1) & AGE_MASK; }
 
+void tt_prefetch(uint64_t key)
+{
+    if (table)
+        __builtin_prefetch(bucket_of(key));
+}
+
 bool tt_probe(uint64_t key, TTHit *hit)
 {
     if (!table)

@@ -55,6 +55,8 @@ void tt_clear(void);
 void tt_new_search(void);
 /* Look key up; true and *hit filled when an entry with this key exists. */
 bool tt_probe(uint64_t key, TTHit *hit);
+/* Start loading key's bucket into the cache (a hint; no effect on results). */
+void tt_prefetch(uint64_t key);
 /* Store a result.  In a bucket the entry with the same key is updated (kept
  * when it is deeper, from this search and not exact; its move is kept when
  * move is MOVE_NONE); otherwise the emptiest / shallowest / oldest entry is
