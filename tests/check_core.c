@@ -629,6 +629,36 @@ START_TEST(test_quiescence_stands_pat_when_a_quiet_move_exists)
 }
 END_TEST
 
+/* A forced exchange seven plies long: the quiescence limit on voluntary noisy
+ * moves must not cut it. */
+static const TNode chain_nodes[] = {
+    /* 0 */ {W, false, NONE, 0, false, 2, {{"bait", 1, false}, {"safe", 9, false}}},
+    /* 1 */ {B, false, NONE, -100, false, 1, {{"x1", 2, true}}},
+    /* 2 */ {W, false, NONE, -100, false, 1, {{"x2", 3, true}}},
+    /* 3 */ {B, false, NONE, -100, false, 1, {{"x3", 4, true}}},
+    /* 4 */ {W, false, NONE, -100, false, 1, {{"x4", 5, true}}},
+    /* 5 */ {B, false, NONE, -100, false, 1, {{"x5", 6, true}}},
+    /* 6 */ {W, false, NONE, -100, false, 1, {{"x6", 7, true}}},
+    /* 7 */ {B, false, NONE, -100, false, 1, {{"x7", 8, true}}},
+    /* 8 */ {W, false, NONE, 50, false, 1, {{"m", 10, false}}},
+    /* 9 */ {B, false, NONE, 10, false, 1, {{"m", 10, false}}},
+    /* 10 */ {W, false, DRAW, 0, false, 0, {{0}}},
+};
+static const TTable chain_table = {chain_nodes, 11};
+
+START_TEST(test_quiescence_follows_a_long_forced_exchange_to_its_end)
+{
+    Game g;
+    table_game_at(&g, &table_game, &chain_table, 0);
+    SearchResult r = run(&g, 1, 0, 1, 1);
+    char buf[MOVE_STR_MAX];
+    name_of(&g, r.best, buf);
+    ck_assert_str_eq(buf, "bait"); /* -100 all the way, +50 at the end */
+    ck_assert_int_eq(r.score, 50);
+    game_free(&g);
+}
+END_TEST
+
 /* Chance: White moves, then Black rolls (side changes through a move) and
  * acts; or White rolls again (no change) and acts. */
 static const TNode chance_nodes[] = {
@@ -1451,6 +1481,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, test_format_score);
     tcase_add_test(tc, test_quiescence_has_no_stand_pat_when_every_move_captures);
     tcase_add_test(tc, test_quiescence_stands_pat_when_a_quiet_move_exists);
+    tcase_add_test(tc, test_quiescence_follows_a_long_forced_exchange_to_its_end);
     tcase_add_test(tc, test_chance_expectimax_value_by_hand);
     tcase_add_test(tc, test_chance_root_reports_value_without_a_move);
     tcase_add_test(tc, test_star1_keeps_expectimax_values_on_random_trees);
