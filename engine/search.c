@@ -231,6 +231,11 @@ static bool eval_exact(const Variant *v, const Position *pos)
     return v->eval_is_exact && v->eval_is_exact(pos);
 }
 
+static bool is_noisy(const Variant *v, const Position *pos, Move m)
+{
+    return v->is_noisy && v->is_noisy(pos, m);
+}
+
 static bool is_chance(const Variant *v, const Position *pos)
 {
     return v->is_chance && v->is_chance(pos);
@@ -309,7 +314,7 @@ static int score_moves(SearchThread *t, const Position *pos, int n, int ply, Mov
     int k = 0;
     for (int i = 0; i < n; i++) {
         Move m = t->gen[i];
-        bool noisy = v->is_noisy(pos, m);
+        bool noisy = is_noisy(v, pos, m);
         if (noisy_only && !noisy)
             continue;
         int h = t->history[side][history_index(m)];
@@ -949,10 +954,10 @@ static int initial_root_order(const Variant *v, const Position *pos, Move *moves
     if (!tmp)
         return n;
     for (int i = 0; i < n; i++)
-        if (v->is_noisy(pos, moves[i]))
+        if (is_noisy(v, pos, moves[i]))
             tmp[k++] = moves[i];
     for (int i = 0; i < n; i++)
-        if (!v->is_noisy(pos, moves[i]))
+        if (!is_noisy(v, pos, moves[i]))
             tmp[k++] = moves[i];
     memcpy(moves, tmp, (size_t)n * sizeof *tmp);
     free(tmp);
