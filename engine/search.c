@@ -386,6 +386,13 @@ static bool node_start(SearchThread *t, const Position *pos, int ply, uint64_t *
     count_node(t, ply);
     *key = v->key(pos);
     tt_prefetch(*key);
+    /* Where the evaluation is the exact value (Alexander's expected margin,
+     * finished games included) nothing below can improve on it, and mixing it
+     * with win-distance scores would distort the averages of chance nodes. */
+    if (ply > 0 && eval_exact(v, pos)) {
+        *value = evaluate(v, pos);
+        return true;
+    }
     Result r = v->result(pos, NULL, NULL);
     if (r != RESULT_NONE) {
         *value = terminal_score(r, v->side_to_move(pos), ply);
