@@ -471,6 +471,28 @@ START_TEST(fen_rejects_bad_input)
     /* kings may stand on any point, men on their own palace */
     ck_assert(single->from_fen(&p, "W:WK1,19:BK19,1", &config, err, sizeof err) == false);
     ck_assert(single->from_fen(&p, "W:WK1,18:BK19,2", &config, err, sizeof err));
+    /* random garbage: rejected, or accepted and then canonical */
+    uint64_t seed = 11;
+    for (int t = 0; t < 5000; t++) {
+        char junk[40];
+        size_t len = (size_t)util_random_below(&seed, sizeof junk);
+        for (size_t i = 0; i < len; i++)
+            junk[i] = "WBKwbk:,0123456789 \x01"[util_random_below(&seed, 21)];
+        junk[len] = '\0';
+        if (t % 2 == 0 && len > 2) { /* mostly well-formed */
+            snprintf(junk, sizeof junk, "%c:W%d,K%d:B%d,%d",
+                     "WB"[t % 4 == 0], (int)util_random_below(&seed, 22),
+                     (int)util_random_below(&seed, 22),
+                     (int)util_random_below(&seed, 22),
+                     (int)util_random_below(&seed, 22));
+        }
+        if (single->from_fen(&p, junk, &config, err, sizeof err)) {
+            char out[FEN_MAX];
+            single->to_fen(&p, out);
+            Position q = at(single, out);
+            assert_fen(single, &q, out);
+        }
+    }
 }
 END_TEST
 
@@ -545,7 +567,7 @@ START_TEST(half_turn_symmetry_of_perft_and_evaluation)
 }
 END_TEST
 
-START_TEST(evaluation_prefers_material_kings_and_advance)
+START_TEST(evaluation_prefers_material_kings_and_mobility)
 {
     /* side-to-move view, a man = 100 */
     Position p = at(single, "W:W14,15:B1");
@@ -555,8 +577,10 @@ START_TEST(evaluation_prefers_material_kings_and_advance)
     ck_assert_int_lt(single->evaluate(&p), -50);
     Position man = at(single, "W:W10:B1"), king = at(single, "W:WK10:B1");
     ck_assert_int_gt(single->evaluate(&king), single->evaluate(&man));
-    Position back = at(single, "W:W15:B1"), far = at(single, "W:W3:B1");
-    ck_assert_int_gt(single->evaluate(&far), single->evaluate(&back));
+    /* mobility: a white man on 2 can only step to 3, one on 10 has three
+     * steps (Black's man on 6 is unaffected either way) */
+    Position cornered = at(single, "W:W2:B6"), free = at(single, "W:W10:B6");
+    ck_assert_int_gt(single->evaluate(&free), single->evaluate(&cornered));
     Position edge = at(single, "W:WK2:B5"), centre = at(single, "W:WK10:B5");
     ck_assert_int_gt(single->evaluate(&centre), single->evaluate(&edge));
     single->startpos(&p, &config);
@@ -695,7 +719,7 @@ int main(void)
     tcase_add_test(io, fen_rejects_bad_input);
     tcase_add_test(io, diagram_shows_the_star);
     tcase_add_test(io, half_turn_symmetry_of_perft_and_evaluation);
-    tcase_add_test(io, evaluation_prefers_material_kings_and_advance);
+    tcase_add_test(io, evaluation_prefers_material_kings_and_mobility);
     tcase_add_test(io, jumps_are_noisy_steps_are_not);
     suite_add_tcase(s, io);
 

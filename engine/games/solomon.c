@@ -64,7 +64,6 @@ static uint8_t jump_count[2][2][NPOINTS];
 static uint32_t jump_over_mask[2][2][NPOINTS];
 static uint32_t jump_land[NPOINTS][NPOINTS];
 static uint32_t neighbour_mask[NPOINTS];        /* every direction */
-static int8_t crown_distance[2][NPOINTS];       /* man steps to crowning */
 static uint64_t zobrist_piece[2][2][NPOINTS];   /* [side][kind][point] */
 static uint64_t zobrist_black_to_move;
 static uint64_t zobrist_chain_rules;
@@ -127,17 +126,6 @@ static void solomon_init(void)
                     }
             }
         }
-    }
-    /* Steps a man needs to reach its crowning palace on an empty board. */
-    for (int side = 0; side < 2; side++) {
-        for (int q = 0; q < NPOINTS; q++)
-            crown_distance[side][q] = q == crown_point[side] ? 0 : 99;
-        for (int d = 1; d < NPOINTS; d++)
-            for (int q = 0; q < NPOINTS; q++)
-                for (uint32_t t = step_mask[side][MAN][q]; t; t &= t - 1)
-                    if (crown_distance[side][q] == 99 &&
-                        crown_distance[side][util_lsb64(t)] == d - 1)
-                        crown_distance[side][q] = (int8_t)d;
     }
     uint64_t seed = 0x5A10A0C0FFEEULL;
     for (int side = 0; side < 2; side++)
@@ -842,54 +830,53 @@ static void solomon_diagram(const Position *pos, char *buf, size_t size)
             return;
         w += (size_t)k;
     }
-    char fen[FEN_MAX];
-    solomon_to_fen(pos, fen);
     snprintf(buf + w, size - w,
              "  w/b man, W/B king, . empty; White crowns on 1, Black on 19\n"
-             "  %s to move (%s rules)   fen %s\n",
+             "  %s to move (%s rules)\n",
              p->stm == WHITE ? "White" : "Black",
-             p->chain ? "chain-capture" : "single-jump", fen);
+             p->chain ? "chain-capture" : "single-jump");
 }
 
 /* ---- evaluation --------------------------------------------------------- */
 
 /* Centipawns, a man = 100.  Terms, each White minus Black, then turned to
  * the side to move's view:
- *   - material: man 100, king 250 (a king moves both ways and cannot be
- *     blocked in by its own advance);
- *   - advancement: a man 1..4 steps from crowning gets 48/30/16/6;
- *   - king centralisation: 6 per line-neighbour of its point (3, 4 or 6) and
- *     4 per empty neighbour (mobility);
+ *   - material: man 100, king 170;
+ *   - man mobility: 10 per free point a man could step to (a man that can
+ *     still move is worth more than one wedged in; self-play at depth 6
+ *     preferred this to any bonus for advancing men, which made the men run
+ *     forward into capture);
+ *   - king centralisation: 6 per line-neighbour of its point (3, 4 or 6)
+ *     and 4 per empty neighbour (mobility);
  *   - palace guard: 12 for a man still on its own palace (it blocks the
  *     enemy's crowning point);
- *   - simplification: when ahead in material, 8 per missing piece on the
- *     board times the sign of the lead, so trades help the stronger side;
+ *   - simplification: when ahead in material, 8 per piece missing from the
+ *     board, so trades help the stronger side;
  *   - tempo: 8 for the side to move. */
 static int solomon_evaluate(const Position *pos)
 {
-    static const int advance_bonus[6] = {0, 48, 30, 16, 6, 0};
     const SoloPos *p = csp(pos);
     uint32_t occupied = p->men[0] | p->men[1] | p->kings[0] | p->kings[1];
+    uint32_t empty = ~occupied & ALL_POINTS;
     int score[2] = {0, 0}, material[2] = {0, 0};
     for (int side = 0; side < 2; side++) {
         for (uint32_t b = p->men[side]; b; b &= b - 1) {
             int q = util_lsb64(b);
-            int d = crown_distance[side][q];
             material[side] += 100;
-            score[side] += advance_bonus[d < 5 ? d : 5];
+            score[side] += 10 * popcount19(step_mask[side][MAN][q] & empty);
             if (q == crown_point[side ^ 1])
                 score[side] += 12;
         }
         for (uint32_t b = p->kings[side]; b; b &= b - 1) {
             int q = util_lsb64(b);
-            material[side] += 250;
-            score[side] += 6 * util_popcount64(neighbour_mask[q]) +
-                           4 * util_popcount64(neighbour_mask[q] & ~occupied);
+            material[side] += 170;
+            score[side] += 6 * popcount19(neighbour_mask[q]) +
+                           4 * popcount19(neighbour_mask[q] & empty);
         }
     }
     int v = material[WHITE] + score[WHITE] - material[BLACK] - score[BLACK];
     int lead = material[WHITE] - material[BLACK];
-    int missing = 12 - util_popcount64(occupied);
+    int missing = 12 - popcount19(occupied);
     if (lead > 0)
         v += 8 * missing;
     else if (lead < 0)
