@@ -614,6 +614,67 @@ START_TEST(match_scoring_as_really_played)
 }
 END_TEST
 
+/* Write text to path. */
+static void spit(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(replay_detects_a_wrong_record)
+{
+    char pgn[512], bad[512], out[512];
+    tmp_path(pgn, sizeof pgn, "good.pgn");
+    unlink(pgn);
+    tmp_path(bad, sizeof bad, "bad.pgn");
+    tmp_path(out, sizeof out, "bad.txt");
+    const char *args[] = {"-variant", "solomon", "-engine", "cmd=random", "-engine", "cmd=greedy",
+                          "-games", "2", "-seed", "12", "-pgnout", pgn, NULL};
+    ck_assert_int_eq(run_match(out, args), 0);
+    assert_replays(pgn, 2);
+    char *text = slurp(pgn);
+
+    /* The first game's result turned round. */
+    char *copy = strdup(text);
+    char *res = strstr(copy, "[Result \"");
+    ck_assert_ptr_nonnull(res);
+    res += 9;
+    if (!strncmp(res, "1-0", 3))
+        memcpy(res, "0-1", 3);
+    else if (!strncmp(res, "0-1", 3))
+        memcpy(res, "1-0", 3);
+    else
+        memcpy(res, "1-0", 3); /* was a draw: "1-0-1/2" still is no draw */
+    spit(bad, copy);
+    const char *rargs[] = {"-replay", bad, NULL};
+    ck_assert_int_eq(run_match(out, rargs), 1);
+    char *rep = slurp(out);
+    ck_assert_msg(strstr(rep, "#1 solomon") && strstr(rep, "MISMATCH(board"), "%s", rep);
+    ck_assert_msg(strstr(rep, "replayed 2 records, 1 failed"), "%s", rep);
+    free(rep);
+    free(copy);
+
+    /* The first move replaced by an illegal one (White cannot move from 1). */
+    copy = strdup(text);
+    char *mv = strstr(copy, "\n1. ");
+    ck_assert_ptr_nonnull(mv);
+    mv += 4;
+    size_t len = strcspn(mv, " ");
+    ck_assert_int_ge(len, 3);
+    memset(mv, ' ', len);
+    memcpy(mv, "1-4", 3);
+    spit(bad, copy);
+    ck_assert_int_eq(run_match(out, rargs), 1);
+    rep = slurp(out);
+    ck_assert_msg(strstr(rep, "MISMATCH(ply 1:"), "%s", rep);
+    free(rep);
+    free(copy);
+    free(text);
+}
+END_TEST
+
 /* ---- misbehaving engines ------------------------------------------------------ */
 
 START_TEST(crashing_engine_loses_and_is_restarted)
@@ -777,6 +838,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, max_moves_adjudicates_a_draw);
     tcase_add_test(tc, sprt_stops_the_run_when_it_decides);
     tcase_add_test(tc, match_scoring_as_really_played);
+    tcase_add_test(tc, replay_detects_a_wrong_record);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("misbehaving engines");
