@@ -486,6 +486,45 @@ START_TEST(engine_against_random_every_variant)
 }
 END_TEST
 
+START_TEST(engine_under_clock_depth_nodes_and_ugi)
+{
+    if (!have_engine()) {
+        fprintf(stderr, "check_match: %s not built, engine games skipped\n", engine_bin);
+        return;
+    }
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "cmd=%s", engine_bin);
+    const char *limits[][2] = {
+        {"tc=1+0.02", "depth=3"},    /* a clock (UGI p1time/p2time) against a fixed depth */
+        {"tc=40/3", "nodes=3000"},   /* moves per period (movestogo) against a node limit */
+    };
+    for (int i = 0; i < 2; i++) {
+        char pgn[512], out[512];
+        tmp_path(pgn, sizeof pgn, "limits.pgn");
+        unlink(pgn);
+        tmp_path(out, sizeof out, "limits.txt");
+        const char *args[] = {"-variant", "solomon-chain", "-engine", cmd, "name=clock",
+                              i == 0 ? "proto=ugi" : "proto=uci", limits[i][0], "-engine", cmd,
+                              "name=fixed", limits[i][1], "-games", "2", "-seed", "5",
+                              "-timemargin", "1000", "-maxmoves", "40", "-pgnout", pgn, NULL};
+        int rc = run_match(out, args);
+        char *text = slurp(out);
+        ck_assert_msg(rc == 0 && strstr(text, "Finished 2 games"), "%s", text);
+        free(text);
+        Games *g = read_games(pgn);
+        ck_assert_int_eq(g->n, 2);
+        for (int k = 0; k < 2; k++) {
+            const char *t = g->termination[k];
+            ck_assert_msg(!strstr(t, "crash") && !strstr(t, "illegal") &&
+                              !strstr(t, "unresponsive") && !strstr(t, "forfeit"),
+                          "%s: %s", limits[i][0], t);
+        }
+        free(g);
+        assert_replays(pgn, 2);
+    }
+}
+END_TEST
+
 START_TEST(random_openings_are_shared_by_a_pair)
 {
     char pgn[512], out[512];
@@ -833,6 +872,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, builtin_players_finish_every_variant);
     tcase_add_test(tc, tournament_is_reproducible_from_the_seed);
     tcase_add_test(tc, engine_against_random_every_variant);
+    tcase_add_test(tc, engine_under_clock_depth_nodes_and_ugi);
     tcase_add_test(tc, random_openings_are_shared_by_a_pair);
     tcase_add_test(tc, fen_openings_are_cycled);
     tcase_add_test(tc, max_moves_adjudicates_a_draw);
