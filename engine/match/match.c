@@ -1264,8 +1264,14 @@ int match_run(MatchConfig *cfg)
     free(workers);
 
     print_summary(&t);
-    if (t.pgn)
+    if (t.pgn) {
+        /* After an interruption or an SPRT stop, games finished after a hole
+         * in the order are still written. */
+        for (int i = t.next_to_write; i < t.njobs; i++)
+            if (t.slots[i].done && t.slots[i].pgn)
+                fputs(t.slots[i].pgn, t.pgn);
         fclose(t.pgn);
+    }
     for (int i = 0; i < t.njobs; i++)
         free(t.slots[i].pgn);
     free(t.jobs);
