@@ -1,3 +1,839 @@
-/* salto.c - placeholder until the game is written: not offered by the registry. */
+/* salto.c - Salto (Konrad Buettgenbach, 1899): a race of 15 numbered pieces
+ * per side across a 10x10 draughts board; see RULES.md section 2.
+ *
+ * Board: the 50 dark squares, indexed 0..49 rank by rank from White's side,
+ * five per rank, left to right: index = 5 * rank + file / 2 (0-based rank
+ * and file; a1 = 0, b2 = 5, j10 = 49).  A square's file is even on even
+ * ranks and odd on odd ranks.  Bitboards are uint64_t over that index.
+ *
+ * Pieces: 0..29.  p / 15 is the side, (p % 15) / 5 the kind (0 star, 1 moon,
+ * 2 sun) and p % 5 + 1 the number.  White piece p starts on square p and its
+ * target is square 35 + p; Black's position is White's turned half a turn
+ * (square s <-> 49 - s), so Black piece 15 + q starts on 49 - q and aims at
+ * 14 - q.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
 #include "../variants.h"
-const Variant variant_salto = {0};
+
+enum {
+    SQUARES = 50,
+    PIECES = 30,
+    PER_SIDE = 15,
+    MAX_LIMIT = 1000,         /* largest accepted move limit L */
+    NO_PIECE = 0xFF,
+};
+
+enum { STAR, MOON, SUN };
+enum { NE, NW, SE, SW }; /* NE/NW: towards rank 10 (White's forward) */
+
+#define ALL_SQUARES ((UINT64_C(1) << SQUARES) - 1)
+
+/* Move codes: bit 12 marks a move (so no move is 0), bits 6..11 the start
+ * square, bits 0..5 the landing square.  A pass has its own code. */
+#define MOVE_FLAG UINT64_C(0x1000)
+#define MOVE_PASS UINT64_C(0x2000)
+#define MOVE_FROM(m) ((int)(((m) >> 6) & 63))
+#define MOVE_TO(m) ((int)((m)&63))
+#define MAKE_MOVE(from, to) (MOVE_FLAG | (Move)(from) << 6 | (Move)(to))
+
+typedef struct SaltoPos {
+    uint64_t bb[2];          /* squares of each side's pieces */
+    uint64_t key;            /* Zobrist key, kept incrementally */
+    int16_t sum[2];          /* counting sums: steps still needed per side */
+    int16_t ply;             /* plies played toward the move limit */
+    int16_t limit;           /* L: moves per side before counting */
+    uint8_t stm;             /* side to move */
+    uint8_t pass;            /* 1 when the last ply was a pass */
+    uint8_t home[2];         /* pieces standing on their own targets */
+    uint8_t piece[SQUARES];  /* piece on each square or NO_PIECE */
+    uint8_t where[PIECES];   /* square of each piece */
+} SaltoPos;
+_Static_assert(sizeof(SaltoPos) <= POSITION_BYTES, "SaltoPos too big");
+
+/* ------------------------------------------------------------------------ */
+/* Tables                                                                    */
+
+static uint64_t EVEN_RANKS, ODD_RANKS, FILE_A, FILE_J;
+static int8_t neighbour[SQUARES][4];   /* square one step in each direction */
+static uint64_t neighbour_mask[SQUARES];
+static uint8_t distance[PIECES][SQUARES]; /* steps to the target, empty board */
+static uint64_t zobrist_piece[PIECES][SQUARES];
+static uint64_t zobrist_black, zobrist_pass;
+static uint64_t zobrist_left[2 * MAX_LIMIT + 1]; /* by plies left to the limit */
+
+static int sq_rank(int sq) { return sq / 5; }
+static int sq_file(int sq) { return 2 * (sq % 5) + ((sq / 5) & 1); }
+static int make_sq(int file, int rank)
+{
+    if (file < 0 || file > 9 || rank < 0 || rank > 9 || ((file + rank) & 1))
+        return -1;
+    return rank * 5 + file / 2;
+}
+
+static int piece_side(int p) { return p / PER_SIDE; }
+static int piece_kind(int p) { return (p % PER_SIDE) / 5; }
+static int piece_number(int p) { return p % 5 + 1; }
+static int start_square(int p) { return p < PER_SIDE ? p : 49 - (p - PER_SIDE); }
+static int target_square(int p) { return p < PER_SIDE ? 35 + p : 14 - (p - PER_SIDE); }
+
+/* One step of every bit of b in direction d (off-board steps vanish). */
+static inline uint64_t shift_ne(uint64_t b)
+{
+    return (((b & EVEN_RANKS) << 5) | ((b & ODD_RANKS & ~FILE_J) << 6)) & ALL_SQUARES;
+}
+static inline uint64_t shift_nw(uint64_t b)
+{
+    return (((b & EVEN_RANKS & ~FILE_A) << 4) | ((b & ODD_RANKS) << 5)) & ALL_SQUARES;
+}
+static inline uint64_t shift_se(uint64_t b)
+{
+    return ((b & EVEN_RANKS) >> 5) | ((b & ODD_RANKS & ~FILE_J) >> 4);
+}
+static inline uint64_t shift_sw(uint64_t b)
+{
+    return ((b & EVEN_RANKS & ~FILE_A) >> 6) | ((b & ODD_RANKS) >> 5);
+}
+static inline uint64_t shift_dir(uint64_t b, int d)
+{
+    switch (d) {
+    case NE: return shift_ne(b);
+    case NW: return shift_nw(b);
+    case SE: return shift_se(b);
+    default: return shift_sw(b);
+    }
+}
+static inline uint64_t neighbours(uint64_t b)
+{
+    return shift_ne(b) | shift_nw(b) | shift_se(b) | shift_sw(b);
+}
+/* Landing squares of forward jumps by side s's pieces me over enemy pieces
+ * op onto empty squares. */
+static inline uint64_t jump_landings(int s, uint64_t me, uint64_t op, uint64_t empty, int d)
+{
+    (void)s;
+    return shift_dir(shift_dir(me, d) & op, d) & empty;
+}
+
+static void salto_init(void)
+{
+    for (int sq = 0; sq < SQUARES; sq++) {
+        uint64_t bit = UINT64_C(1) << sq;
+        if (sq_rank(sq) % 2 == 0)
+            EVEN_RANKS |= bit;
+        else
+            ODD_RANKS |= bit;
+        if (sq_file(sq) == 0)
+            FILE_A |= bit;
+        if (sq_file(sq) == 9)
+            FILE_J |= bit;
+    }
+    static const int df[4] = {1, -1, 1, -1}, dr[4] = {1, 1, -1, -1};
+    for (int sq = 0; sq < SQUARES; sq++) {
+        neighbour_mask[sq] = 0;
+        for (int d = 0; d < 4; d++) {
+            int to = make_sq(sq_file(sq) + df[d], sq_rank(sq) + dr[d]);
+            neighbour[sq][d] = (int8_t)to;
+            if (to >= 0)
+                neighbour_mask[sq] |= UINT64_C(1) << to;
+        }
+    }
+    for (int p = 0; p < PIECES; p++) {
+        int t = target_square(p);
+        for (int sq = 0; sq < SQUARES; sq++) {
+            int a = abs(sq_file(sq) - sq_file(t)), b = abs(sq_rank(sq) - sq_rank(t));
+            distance[p][sq] = (uint8_t)(a > b ? a : b);
+        }
+    }
+    uint64_t seed = UINT64_C(0x5A17051899);
+    for (int p = 0; p < PIECES; p++)
+        for (int sq = 0; sq < SQUARES; sq++)
+            zobrist_piece[p][sq] = util_splitmix64(&seed);
+    zobrist_black = util_splitmix64(&seed);
+    zobrist_pass = util_splitmix64(&seed);
+    for (int i = 0; i <= 2 * MAX_LIMIT; i++)
+        zobrist_left[i] = util_splitmix64(&seed);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Position basics                                                           */
+
+static const SaltoPos *cpos(const Position *pos) { return (const SaltoPos *)pos->bytes; }
+static SaltoPos *mpos(Position *pos) { return (SaltoPos *)pos->bytes; }
+
+static uint64_t compute_key(const SaltoPos *p)
+{
+    uint64_t k = 0;
+    for (int sq = 0; sq < SQUARES; sq++)
+        if (p->piece[sq] != NO_PIECE)
+            k ^= zobrist_piece[p->piece[sq]][sq];
+    if (p->stm == BLACK)
+        k ^= zobrist_black;
+    if (p->pass)
+        k ^= zobrist_pass;
+    k ^= zobrist_left[2 * p->limit - p->ply];
+    return k;
+}
+
+/* Recompute everything derived from piece[] (bitboards, sums, key). */
+static void finish_setup(SaltoPos *p)
+{
+    p->bb[0] = p->bb[1] = 0;
+    p->sum[0] = p->sum[1] = 0;
+    p->home[0] = p->home[1] = 0;
+    for (int sq = 0; sq < SQUARES; sq++) {
+        int pc = p->piece[sq];
+        if (pc == NO_PIECE)
+            continue;
+        int s = piece_side(pc);
+        p->bb[s] |= UINT64_C(1) << sq;
+        p->where[pc] = (uint8_t)sq;
+        p->sum[s] += distance[pc][sq];
+        p->home[s] += target_square(pc) == sq;
+    }
+    p->key = compute_key(p);
+}
+
+static int clamp_limit(int limit)
+{
+    if (limit < 1)
+        return DEFAULT_MOVE_LIMIT;
+    return limit > MAX_LIMIT ? MAX_LIMIT : limit;
+}
+
+static void salto_startpos(Position *pos, const GameConfig *cfg)
+{
+    memset(pos, 0, sizeof *pos);
+    SaltoPos *p = mpos(pos);
+    memset(p->piece, NO_PIECE, sizeof p->piece);
+    for (int pc = 0; pc < PIECES; pc++)
+        p->piece[start_square(pc)] = (uint8_t)pc;
+    p->limit = (int16_t)clamp_limit(cfg ? cfg->move_limit : DEFAULT_MOVE_LIMIT);
+    p->stm = WHITE;
+    finish_setup(p);
+}
+
+static bool limit_reached(const SaltoPos *p) { return p->ply >= 2 * p->limit; }
+static bool someone_home(const SaltoPos *p)
+{
+    return p->home[0] == PER_SIDE || p->home[1] == PER_SIDE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Move generation                                                           */
+
+/* Would moving the piece on from to `to` leave the opponent without any step
+ * or jump (its own no-blocking restriction ignored)?  The winning move is
+ * exempt, so this answers false for it. */
+static bool move_blocks(const SaltoPos *p, int from, int to)
+{
+    int s = p->stm, o = s ^ 1;
+    uint64_t me = p->bb[s] ^ (UINT64_C(1) << from) ^ (UINT64_C(1) << to);
+    uint64_t op = p->bb[o];
+    uint64_t empty = ALL_SQUARES & ~(me | op);
+    if (neighbours(op) & empty)
+        return false;
+    int d0 = o == WHITE ? NE : SE;
+    if (jump_landings(o, op, me, empty, d0) || jump_landings(o, op, me, empty, d0 + 1))
+        return false;
+    int pc = p->piece[from];
+    int home = p->home[s] + (target_square(pc) == to) - (target_square(pc) == from);
+    return home != PER_SIDE;
+}
+
+/* A move can only block when the opponent's pieces touch at most one empty
+ * square now: a move fills one square, so two or more leave a step. */
+static bool blocking_possible(const SaltoPos *p)
+{
+    uint64_t empty = ALL_SQUARES & ~(p->bb[0] | p->bb[1]);
+    uint64_t e = neighbours(p->bb[p->stm ^ 1]) & empty;
+    return (e & (e - 1)) == 0;
+}
+
+/* Start square of a step of direction d that lands on to. */
+static inline int step_origin(int to, int d) { return neighbour[to][d ^ 3]; /* the opposite direction */ }
+
+/* Every legal move except the pass: jumps if any is legal, else steps.
+ * moves may be NULL to count only.  Order: jumps NE, NW (White) / SE, SW
+ * (Black), then steps forward, then backward, each by landing square. */
+static int gen_real(const SaltoPos *p, Move *moves)
+{
+    int s = p->stm;
+    uint64_t me = p->bb[s], op = p->bb[s ^ 1];
+    uint64_t empty = ALL_SQUARES & ~(me | op);
+    bool check = blocking_possible(p);
+    int fwd = s == WHITE ? NE : SE;
+    int n = 0;
+
+    for (int d = fwd; d <= fwd + 1; d++) {
+        uint64_t land = jump_landings(s, me, op, empty, d);
+        if (!check && !moves) {
+            n += util_popcount64(land);
+            continue;
+        }
+        while (land) {
+            int to = util_lsb64(land);
+            land &= land - 1;
+            int from = step_origin(step_origin(to, d), d);
+            if (check && move_blocks(p, from, to))
+                continue;
+            if (moves)
+                moves[n] = MAKE_MOVE(from, to);
+            n++;
+        }
+    }
+    if (n)
+        return n;
+
+    static const int order[2][4] = {{NE, NW, SE, SW}, {SE, SW, NE, NW}};
+    for (int i = 0; i < 4; i++) {
+        int d = order[s][i];
+        uint64_t dest = shift_dir(me, d) & empty;
+        if (!check && !moves) {
+            n += util_popcount64(dest);
+            continue;
+        }
+        while (dest) {
+            int to = util_lsb64(dest);
+            dest &= dest - 1;
+            int from = step_origin(to, d);
+            if (check && move_blocks(p, from, to))
+                continue;
+            if (moves)
+                moves[n] = MAKE_MOVE(from, to);
+            n++;
+        }
+    }
+    return n;
+}
+
+static int salto_generate(const Position *pos, Move *moves)
+{
+    const SaltoPos *p = cpos(pos);
+    if (someone_home(p) || limit_reached(p))
+        return 0;
+    int n = gen_real(p, moves);
+    if (n)
+        return n;
+    if (p->pass)
+        return 0; /* both sides stuck: the game is over */
+    moves[0] = MOVE_PASS;
+    return 1;
+}
+
+static void apply_move(const SaltoPos *p, Move m, SaltoPos *c)
+{
+    *c = *p;
+    int s = p->stm;
+    if (m == MOVE_PASS) {
+        c->pass = 1;
+        c->key ^= p->pass ? 0 : zobrist_pass;
+    } else {
+        int from = MOVE_FROM(m), to = MOVE_TO(m);
+        int pc = p->piece[from];
+        c->piece[from] = NO_PIECE;
+        c->piece[to] = (uint8_t)pc;
+        c->where[pc] = (uint8_t)to;
+        c->bb[s] ^= (UINT64_C(1) << from) | (UINT64_C(1) << to);
+        c->sum[s] += distance[pc][to] - distance[pc][from];
+        c->home[s] += (target_square(pc) == to) - (target_square(pc) == from);
+        c->key ^= zobrist_piece[pc][from] ^ zobrist_piece[pc][to];
+        if (p->pass) {
+            c->pass = 0;
+            c->key ^= zobrist_pass;
+        }
+    }
+    int left = 2 * p->limit - p->ply;
+    c->key ^= zobrist_left[left] ^ zobrist_left[left - 1] ^ zobrist_black;
+    c->ply++;
+    c->stm ^= 1;
+}
+
+static void salto_make(const Position *pos, Move m, Position *out)
+{
+    apply_move(cpos(pos), m, mpos(out));
+}
+
+static Result counting_result(const SaltoPos *p, int *margin)
+{
+    int d = p->sum[BLACK] - p->sum[WHITE];
+    if (margin)
+        *margin = abs(d);
+    return d > 0 ? RESULT_WHITE_WINS : d < 0 ? RESULT_BLACK_WINS : RESULT_DRAW;
+}
+
+static Result salto_result(const Position *pos, int *margin, const char **reason)
+{
+    const SaltoPos *p = cpos(pos);
+    if (margin)
+        *margin = 0;
+    if (reason)
+        *reason = NULL;
+    if (someone_home(p)) {
+        /* The winner's sum is 0, so the margin is the loser's sum. */
+        if (reason)
+            *reason = "all pieces on targets";
+        if (margin)
+            *margin = p->home[WHITE] == PER_SIDE ? p->sum[BLACK] : p->sum[WHITE];
+        return p->home[WHITE] == PER_SIDE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+    }
+    if (limit_reached(p)) {
+        if (reason)
+            *reason = "counting after move limit";
+        return counting_result(p, margin);
+    }
+    if (p->pass && gen_real(p, NULL) == 0) {
+        if (reason)
+            *reason = "counting, both sides stuck";
+        return counting_result(p, margin);
+    }
+    return RESULT_NONE;
+}
+
+static uint64_t salto_key(const Position *pos) { return cpos(pos)->key; }
+static int salto_side_to_move(const Position *pos) { return cpos(pos)->stm; }
+
+/* ------------------------------------------------------------------------ */
+/* Perft with bulk counting                                                  */
+
+static uint64_t perft_rec(const SaltoPos *p, int depth)
+{
+    if (someone_home(p) || limit_reached(p))
+        return 0;
+    if (depth == 1) {
+        int n = gen_real(p, NULL);
+        return n ? (uint64_t)n : p->pass ? 0 : 1;
+    }
+    Move moves[64];
+    int n = gen_real(p, moves);
+    SaltoPos child;
+    if (n == 0) {
+        if (p->pass)
+            return 0;
+        apply_move(p, MOVE_PASS, &child);
+        return perft_rec(&child, depth - 1);
+    }
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        apply_move(p, moves[i], &child);
+        total += perft_rec(&child, depth - 1);
+    }
+    return total;
+}
+
+static uint64_t salto_perft(const Position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    return perft_rec(cpos(pos), depth);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Notation                                                                  */
+
+static char *write_square(char *b, int sq)
+{
+    b += sprintf(b, "%c%d", 'a' + sq_file(sq), sq_rank(sq) + 1);
+    return b;
+}
+
+static void salto_move_str(const Position *pos, Move m, char *buf)
+{
+    (void)pos;
+    if (m == MOVE_PASS) {
+        strcpy(buf, "0000");
+        return;
+    }
+    char *b = write_square(buf, MOVE_FROM(m));
+    write_square(b, MOVE_TO(m));
+}
+
+/* Parse a square at *s ("a1" .. "j10"), advance *s; -1 if none. */
+static int parse_square(const char **s)
+{
+    const char *c = *s;
+    if (*c < 'a' || *c > 'j')
+        return -1;
+    int file = *c++ - 'a';
+    if (*c < '1' || *c > '9')
+        return -1;
+    int rank = *c++ - '0';
+    if (rank == 1 && *c == '0') {
+        rank = 10;
+        c++;
+    }
+    *s = c;
+    return make_sq(file, rank - 1);
+}
+
+static Move salto_parse_move(const Position *pos, const char *text)
+{
+    Move moves[64];
+    int n = salto_generate(pos, moves);
+    if (strcmp(text, "0000") == 0)
+        return n == 1 && moves[0] == MOVE_PASS ? MOVE_PASS : MOVE_NONE;
+    const char *c = text;
+    int from = parse_square(&c);
+    if (from < 0)
+        return MOVE_NONE;
+    int to = parse_square(&c);
+    if (to < 0 || *c)
+        return MOVE_NONE;
+    Move m = MAKE_MOVE(from, to);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return m;
+    return MOVE_NONE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* FEN: <board> <side> <pass> <plies> <limit>                                */
+/*   board: ranks 10 down to 1 separated by '/'; each rank lists its five     */
+/*   dark squares from file a to j: a piece is a kind letter (S star, M moon, */
+/*   N sun; upper case White, lower case Black) and its number 1-5; a digit   */
+/*   1-5 alone stands for that many empty dark squares.                      */
+/*   side: w or b.  pass: p when the last ply was a pass, else -.            */
+/*   plies: plies played toward the limit (0..2L).  limit: L, 1..1000.       */
+/*   The last three fields may be left out (-, 0 and the configured L).      */
+
+static const char KIND_LETTER[3] = {'S', 'M', 'N'};
+
+static void salto_to_fen(const Position *pos, char *buf)
+{
+    const SaltoPos *p = cpos(pos);
+    char *b = buf;
+    for (int r = 9; r >= 0; r--) {
+        int run = 0;
+        for (int i = 0; i < 5; i++) {
+            int pc = p->piece[r * 5 + i];
+            if (pc == NO_PIECE) {
+                run++;
+                continue;
+            }
+            if (run)
+                *b++ = (char)('0' + run);
+            run = 0;
+            char letter = KIND_LETTER[piece_kind(pc)];
+            *b++ = piece_side(pc) == WHITE ? letter : (char)(letter + 'a' - 'A');
+            *b++ = (char)('0' + piece_number(pc));
+        }
+        if (run)
+            *b++ = (char)('0' + run);
+        if (r)
+            *b++ = '/';
+    }
+    sprintf(b, " %c %c %d %d", p->stm == WHITE ? 'w' : 'b', p->pass ? 'p' : '-', p->ply,
+            p->limit);
+}
+
+static bool fen_fail(char *err, size_t errlen, const char *msg)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", msg);
+    return false;
+}
+
+/* Parse a decimal number of at most 4 digits filling the whole token. */
+static bool parse_small_int(const char *t, int *out)
+{
+    size_t len = strlen(t);
+    if (len == 0 || len > 4)
+        return false;
+    int v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (t[i] < '0' || t[i] > '9')
+            return false;
+        v = v * 10 + (t[i] - '0');
+    }
+    *out = v;
+    return true;
+}
+
+static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg, char *err,
+                           size_t errlen)
+{
+    if (!fen)
+        return fen_fail(err, errlen, "empty FEN");
+    memset(pos, 0, sizeof *pos);
+    SaltoPos *p = mpos(pos);
+    memset(p->piece, NO_PIECE, sizeof p->piece);
+
+    char tok[6][96];
+    const char *cur = fen;
+    int ntok = 0;
+    for (;;) {
+        char t[96];
+        size_t len = util_next_token(&cur, t, sizeof t);
+        if (len == 0)
+            break;
+        if (ntok == 5)
+            return fen_fail(err, errlen, "too many fields");
+        if (len >= sizeof t)
+            return fen_fail(err, errlen, "field too long");
+        memcpy(tok[ntok++], t, len + 1);
+    }
+    if (ntok < 2)
+        return fen_fail(err, errlen, "need at least board and side to move");
+
+    /* Board. */
+    bool seen[PIECES] = {false};
+    const char *c = tok[0];
+    for (int r = 9; r >= 0; r--) {
+        int i = 0;
+        while (i < 5) {
+            char ch = *c;
+            if (ch >= '1' && ch <= '5') {
+                i += ch - '0';
+                c++;
+                continue;
+            }
+            int kind = -1, side = WHITE;
+            for (int k = 0; k < 3; k++) {
+                if (ch == KIND_LETTER[k])
+                    kind = k;
+                else if (ch == KIND_LETTER[k] + 'a' - 'A')
+                    kind = k, side = BLACK;
+            }
+            if (kind < 0)
+                return fen_fail(err, errlen, "bad character in board");
+            char num = c[1];
+            if (num < '1' || num > '5')
+                return fen_fail(err, errlen, "piece letter without number 1-5");
+            int pc = side * PER_SIDE + kind * 5 + (num - '1');
+            if (seen[pc])
+                return fen_fail(err, errlen, "a piece appears twice");
+            seen[pc] = true;
+            p->piece[r * 5 + i] = (uint8_t)pc;
+            i++;
+            c += 2;
+        }
+        if (i > 5)
+            return fen_fail(err, errlen, "rank with more than 5 dark squares");
+        if (r > 0) {
+            if (*c != '/')
+                return fen_fail(err, errlen, "rank must end with '/' (10 ranks of 5 dark squares)");
+            c++;
+        }
+    }
+    if (*c)
+        return fen_fail(err, errlen, "board has more than 10 ranks or trailing text");
+    for (int pc = 0; pc < PIECES; pc++)
+        if (!seen[pc])
+            return fen_fail(err, errlen, "every side needs all 15 pieces (nothing is captured)");
+
+    /* Side to move. */
+    if (strcmp(tok[1], "w") == 0)
+        p->stm = WHITE;
+    else if (strcmp(tok[1], "b") == 0)
+        p->stm = BLACK;
+    else
+        return fen_fail(err, errlen, "side to move must be w or b");
+
+    /* Pass flag, plies, limit. */
+    p->pass = 0;
+    if (ntok > 2) {
+        if (strcmp(tok[2], "p") == 0)
+            p->pass = 1;
+        else if (strcmp(tok[2], "-") != 0)
+            return fen_fail(err, errlen, "pass flag must be p or -");
+    }
+    int plies = 0, limit = clamp_limit(cfg ? cfg->move_limit : DEFAULT_MOVE_LIMIT);
+    if (ntok > 3 && !parse_small_int(tok[3], &plies))
+        return fen_fail(err, errlen, "plies must be a number");
+    if (ntok > 4 && (!parse_small_int(tok[4], &limit) || limit < 1 || limit > MAX_LIMIT))
+        return fen_fail(err, errlen, "move limit must be 1-1000");
+    if (plies > 2 * limit)
+        return fen_fail(err, errlen, "plies exceed twice the move limit");
+    if (p->pass && plies == 0)
+        return fen_fail(err, errlen, "a pass needs at least one ply played");
+    p->ply = (int16_t)plies;
+    p->limit = (int16_t)limit;
+    finish_setup(p);
+    if (p->home[WHITE] == PER_SIDE && p->home[BLACK] == PER_SIDE)
+        return fen_fail(err, errlen, "both sides cannot be all on targets");
+    if (p->pass) {
+        /* The side that passed must have had no legal move. */
+        SaltoPos before = *p;
+        before.stm ^= 1;
+        before.pass = 0;
+        before.ply--;
+        if (!someone_home(&before) && gen_real(&before, NULL) != 0)
+            return fen_fail(err, errlen, "pass flag set but the passer had a legal move");
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Diagram and description                                                   */
+
+static void piece_text(int pc, char *t)
+{
+    char letter = KIND_LETTER[piece_kind(pc)];
+    t[0] = piece_side(pc) == WHITE ? letter : (char)(letter + 'a' - 'A');
+    t[1] = (char)('0' + piece_number(pc));
+    t[2] = '\0';
+}
+
+static void salto_diagram(const Position *pos, char *buf, size_t size)
+{
+    const SaltoPos *p = cpos(pos);
+    char out[2048];
+    size_t n = 0;
+#define PUT(...) n += (size_t)snprintf(out + n, sizeof out - n, __VA_ARGS__)
+    PUT("     a  b  c  d  e  f  g  h  i  j\n");
+    for (int r = 9; r >= 0; r--) {
+        PUT("%3d ", r + 1);
+        for (int f = 0; f < 10; f++) {
+            int sq = make_sq(f, r);
+            char t[3] = "  ";
+            if (sq >= 0) {
+                if (p->piece[sq] == NO_PIECE)
+                    strcpy(t, "..");
+                else
+                    piece_text(p->piece[sq], t);
+            }
+            PUT(" %s", t);
+        }
+        PUT("  %d\n", r + 1);
+    }
+    PUT("     a  b  c  d  e  f  g  h  i  j\n");
+    PUT("S star, M moon, N sun + number; upper case White, lower case Black; .. empty\n");
+    PUT("%s to move%s, ply %d of %d (move limit %d), count white %d black %d\n",
+        p->stm == WHITE ? "White" : "Black", p->pass ? " after a pass" : "", p->ply,
+        2 * p->limit, p->limit, p->sum[WHITE], p->sum[BLACK]);
+#undef PUT
+    if (size) {
+        size_t k = n < size - 1 ? n : size - 1;
+        memcpy(buf, out, k);
+        buf[k] = '\0';
+    }
+}
+
+static void salto_describe(const Position *pos, char *buf, size_t size)
+{
+    const SaltoPos *p = cpos(pos);
+    snprintf(buf, size, "count white %d black %d", p->sum[WHITE], p->sum[BLACK]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Evaluation (centi-steps: 100 = one step of the counting sum)              */
+
+enum {
+    EVAL_STEP = 100,        /* one step of the counting difference */
+    EVAL_TEMPO_GAIN = 50,   /* per step the side to move gains with its best move */
+    EVAL_CUT_OFF = 250,     /* a target walled off by its own settled pieces */
+    EVAL_TRAPPED = 60,      /* an enemy piece on one of my open targets that cannot move */
+    EVAL_SETTLED = 4,       /* a piece already on its target */
+};
+
+/* Penalties and bonuses of side s that the counting sum does not see. */
+static int side_extras(const SaltoPos *p, int s)
+{
+    uint64_t me = p->bb[s], op = p->bb[s ^ 1];
+    uint64_t settled = 0;
+    for (int pc = s * PER_SIDE; pc < (s + 1) * PER_SIDE; pc++)
+        if (p->where[pc] == target_square(pc))
+            settled |= UINT64_C(1) << p->where[pc];
+    int score = EVAL_SETTLED * util_popcount64(settled);
+    if (p->home[s] == PER_SIDE)
+        return score;
+
+    /* Squares the unsettled pieces can still reach through everything but
+     * their own settled pieces (the others move on). */
+    uint64_t open = ALL_SQUARES & ~settled;
+    uint64_t reach = me & ~settled;
+    for (;;) {
+        uint64_t next = reach | (neighbours(reach) & open);
+        if (next == reach)
+            break;
+        reach = next;
+    }
+    uint64_t empty = ALL_SQUARES & ~(me | op);
+    int o = s ^ 1, d0 = o == WHITE ? NE : SE;
+    for (int pc = s * PER_SIDE; pc < (s + 1) * PER_SIDE; pc++) {
+        int t = target_square(pc);
+        if (p->where[pc] == t)
+            continue;
+        uint64_t tb = UINT64_C(1) << t;
+        if (!(reach & tb))
+            score -= EVAL_CUT_OFF;
+        if ((op & tb) && distance[pc][p->where[pc]] <= 2) {
+            /* An enemy piece that sits on the target of a piece of mine that
+             * is nearly there, and cannot leave, keeps me from finishing. */
+            bool moves = (neighbour_mask[t] & empty) ||
+                         jump_landings(o, tb, me, empty, d0) ||
+                         jump_landings(o, tb, me, empty, d0 + 1);
+            if (!moves)
+                score -= EVAL_TRAPPED;
+        }
+    }
+    return score;
+}
+
+/* Largest cut of the counting sum the side to move can make now (jumps are
+ * compulsory, so this may be negative); 0 for a pass. */
+static int best_gain(const SaltoPos *p)
+{
+    Move moves[64];
+    int n = gen_real(p, moves);
+    if (n == 0)
+        return 0;
+    int best = -2;
+    for (int i = 0; i < n; i++) {
+        int from = MOVE_FROM(moves[i]), to = MOVE_TO(moves[i]);
+        int pc = p->piece[from];
+        int g = distance[pc][from] - distance[pc][to];
+        if (g > best)
+            best = g;
+    }
+    return best;
+}
+
+static int salto_evaluate(const Position *pos)
+{
+    const SaltoPos *p = cpos(pos);
+    int s = p->stm, o = s ^ 1;
+    int v = EVAL_STEP * (p->sum[o] - p->sum[s]);
+    v += side_extras(p, s) - side_extras(p, o);
+    v += EVAL_TEMPO_GAIN * best_gain(p);
+    if (v > SCORE_EVAL_MAX - 1)
+        v = SCORE_EVAL_MAX - 1;
+    if (v < -(SCORE_EVAL_MAX - 1))
+        v = -(SCORE_EVAL_MAX - 1);
+    return v;
+}
+
+/* Nothing is ever captured: no move changes material. */
+static bool salto_is_noisy(const Position *pos, Move m)
+{
+    (void)pos;
+    (void)m;
+    return false;
+}
+
+const Variant variant_salto = {
+    .name = "salto",
+    .title = "Salto (Buettgenbach 1899): race 15 numbered pieces to their targets",
+    .repetition_draws = false,
+    .init = salto_init,
+    .startpos = salto_startpos,
+    .from_fen = salto_from_fen,
+    .to_fen = salto_to_fen,
+    .side_to_move = salto_side_to_move,
+    .is_chance = NULL,
+    .generate = salto_generate,
+    .make = salto_make,
+    .result = salto_result,
+    .key = salto_key,
+    .move_str = salto_move_str,
+    .parse_move = salto_parse_move,
+    .diagram = salto_diagram,
+    .describe = salto_describe,
+    .evaluate = salto_evaluate,
+    .is_noisy = salto_is_noisy,
+    .eval_is_exact = NULL,
+    .perft = salto_perft,
+};
