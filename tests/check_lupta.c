@@ -558,6 +558,8 @@ START_TEST(random_playouts_notation_and_key)
                 checked++;
             }
             if (n == 0) {
+                /* never while placing: a placement is always possible */
+                ck_assert(strstr(fen, " 0 0") != NULL);
                 ck_assert(V->result(&p, NULL, NULL) != RESULT_NONE);
                 break;
             }
@@ -600,6 +602,52 @@ START_TEST(perft_fast_path_equals_generic_walk)
 }
 END_TEST
 
+/* The FEN of the same position with the colours exchanged. */
+static void swap_colours(const char *fen, char *out)
+{
+    char board[64], side[4];
+    int hw, hb;
+    ck_assert_int_eq(sscanf(fen, "%63s %3s %d %d", board, side, &hw, &hb), 4);
+    for (char *c = board; *c; c++)
+        *c = *c == 'W' ? 'B' : *c == 'B' ? 'W' : *c;
+    sprintf(out, "%s %s %d %d", board, side[0] == 'w' ? "b" : "w", hb, hw);
+}
+
+START_TEST(evaluation_is_from_the_side_to_move)
+{
+    /* White to move, a piece up: positive; Black to move on it: negative. */
+    Position p = pos_from("BB..../....../..W.../W..W../...B.W w 0 0");
+    ck_assert_int_gt(V->evaluate(&p), 50);
+    p = pos_from("BB..../....../..W.../W..W../...B.W b 0 0");
+    ck_assert_int_lt(V->evaluate(&p), -50);
+    /* exchanging the colours (and the side to move) changes nothing */
+    uint64_t seed = 99;
+    int compared = 0;
+    for (int g = 0; g < 20; g++) {
+        Position q;
+        V->startpos(&q, NULL);
+        for (int ply = 0; ply < 120; ply++) {
+            Move ms[MAX_MOVES];
+            int n = V->generate(&q, ms);
+            if (n == 0)
+                break;
+            char fen[FEN_MAX], swapped[FEN_MAX];
+            fen_of(&q, fen);
+            if (strstr(fen, " 0 0")) { /* movement phase: any side may move */
+                swap_colours(fen, swapped);
+                Position r = pos_from(swapped);
+                ck_assert_int_eq(V->evaluate(&r), V->evaluate(&q));
+                compared++;
+            }
+            Position c;
+            V->make(&q, ms[util_random_below(&seed, (uint64_t)n)], &c);
+            q = c;
+        }
+    }
+    ck_assert_int_gt(compared, 100);
+}
+END_TEST
+
 static Suite *lupta_suite(void)
 {
     Suite *s = suite_create("lupta");
@@ -630,6 +678,7 @@ static Suite *lupta_suite(void)
     tcase_add_test(tc, fen_round_trips);
     tcase_add_test(tc, fen_rejects_impossible_or_malformed);
     tcase_add_test(tc, diagram_shows_board_hands_phase_and_side);
+    tcase_add_test(tc, evaluation_is_from_the_side_to_move);
     tcase_add_test(tc, random_playouts_notation_and_key);
     tcase_add_test(tc, perft_fast_path_equals_generic_walk);
     suite_add_tcase(s, tc);

@@ -634,15 +634,16 @@ static void lupta_diagram(const Position *pos, char *buf, size_t size)
  * the features below, tuned by engine-vs-engine games (notes/lupta.md). */
 enum {
     EV_PIECE = 100,
-    EV_MOBILITY = 3,      /* per legal step */
+    EV_MOBILITY = 6,      /* per legal step */
     EV_CRAMPED = 25,      /* two or fewer steps left: close to being walled in */
     EV_POTENTIAL = 8,     /* empty square that would complete a line, no piece near */
-    EV_THREAT = 18,       /* empty square a piece can step into to make a line */
+    EV_THREAT = 30,       /* empty square a piece can step into to make a line */
     EV_OPEN_LINE = 30,    /* standing line with a piece that can step out and back */
     EV_CAL = 45,          /* a piece that makes a line both stepping out and back */
     EV_THREAT_NEXT = 45,  /* the side not to move threatens a removal next turn */
     EV_THREAT_TWO = 35,   /* ... at two squares (one can be parried, not both) */
-    EV_CAL_NEXT = 60      /* ... with a cal: a removal every turn */
+    EV_CAL_NEXT = 60,     /* ... with a cal: a removal every turn */
+    EV_TEMPO = 15         /* the side to move */
 };
 
 typedef struct SideFeatures {
@@ -685,7 +686,7 @@ static int lupta_evaluate(const Position *pos)
     side_features(p->bb[us], p->bb[them], &fu);
     side_features(p->bb[them], p->bb[us], &ft);
     int material = (popcnt(p->bb[us]) + p->hand[us]) - (popcnt(p->bb[them]) + p->hand[them]);
-    int score = EV_PIECE * material;
+    int score = EV_PIECE * material + EV_TEMPO;
     score += EV_MOBILITY * (fu.steps - ft.steps);
     score += EV_POTENTIAL * (fu.potential - ft.potential);
     score += EV_THREAT * (fu.threats - ft.threats);
