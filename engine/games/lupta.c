@@ -102,12 +102,6 @@ static inline uint32_t spread(uint32_t b)
     return (((b << 1) & NOT_A) | ((b >> 1) & NOT_F) | (b << 6) | (b >> 6)) & ALL_SQ;
 }
 
-/* True when the piece on sq (in b) stands in a line of three or more of b. */
-static inline bool in_line(uint32_t b, int sq)
-{
-    return (line_squares(b & ~bit(sq)) >> sq) & 1;
-}
-
 static inline bool placing(const LuptaPos *p) { return (p->hand[0] | p->hand[1]) != 0; }
 
 /* Squares the side to move may place on (placement phase). */
@@ -170,7 +164,7 @@ static Result lupta_result(const Position *pos, int *margin, const char **reason
     if (margin)
         *margin = 0;
     if (reason)
-        *reason = NULL;
+        *reason = "";
     if (placing(p))
         return RESULT_NONE; /* there is always an empty square to place on */
     for (int c = 0; c < 2; c++) {
