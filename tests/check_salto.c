@@ -18,7 +18,7 @@ static const Variant *V;
 static const GameConfig CFG = {DEFAULT_MOVE_LIMIT};
 
 #define START_FEN                                                                          \
-    "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 0 120"
+    "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 0"
 
 static void setup(void)
 {
@@ -166,7 +166,7 @@ START_TEST(targets_of_all_30_pieces)
             if (r)
                 *o++ = '/';
         }
-        strcpy(o, " w - 0 120");
+        strcpy(o, " w - 0");
         Position p = load(fen);
         int w, b;
         counts(&p, &w, &b);
@@ -207,7 +207,7 @@ START_TEST(step_forward_and_backward)
     p = play(&p, "d4c3"); /* a backward step */
     p = play(&p, "g7h8"); /* and Black's */
     ck_assert_str_eq(fen_of(&p), "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/"
-                                 "M1M2M3M4M5/S1S2S3S4S5 w - 4 120");
+                                 "M1M2M3M4M5/S1S2S3S4S5 w - 4");
 }
 END_TEST
 
@@ -218,19 +218,19 @@ START_TEST(jump_forward_only)
     const char *fen = "s5s4s3s2s1/m5m4m3m2m1/n5n42n1/5/1n33/2N31N2/1n23/N12N4N5/"
                       "M1M2M3M4M5/S1S2S3S4S5";
     char f[FEN_MAX];
-    snprintf(f, sizeof f, "%s w - 0 120", fen);
+    snprintf(f, sizeof f, "%s w - 0", fen);
     Position p = load(f);
     ck_assert_str_eq(moves_text(&p), "e5c7");
     ck_assert(V->parse_move(&p, "e5c3") == MOVE_NONE);
     /* Black, forward is down: d6 over e5 to f4; d4 may not jump e5 upward. */
-    snprintf(f, sizeof f, "%s b - 0 120", fen);
+    snprintf(f, sizeof f, "%s b - 0", fen);
     p = load(f);
     ck_assert_str_eq(moves_text(&p), "d6f4");
     ck_assert(V->parse_move(&p, "d4f6") == MOVE_NONE);
     /* Nothing is captured: the jumped piece stays. */
     Position c = play(&p, "d6f4");
     ck_assert_str_eq(fen_of(&c), "s5s4s3s2s1/m5m4m3m2m1/n5n42n1/5/5/2N31N2/1n2n32/N12N4N5/"
-                                 "M1M2M3M4M5/S1S2S3S4S5 w - 1 120");
+                                 "M1M2M3M4M5/S1S2S3S4S5 w - 1");
 }
 END_TEST
 
@@ -238,7 +238,7 @@ END_TEST
 START_TEST(no_jump_over_own_piece)
 {
     Position p = load("s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/1N23/2N32/5/N12N4N5/"
-                      "M1M2M3M4M5/S1S2S3S4S5 w - 0 120");
+                      "M1M2M3M4M5/S1S2S3S4S5 w - 0");
     ck_assert_str_eq(moves_text(&p), "a3b4 b2c3 d2c3 d2e3 d6c5 d6c7 d6e7 e5d4 e5f4 e5f6 f2e3 "
                                      "g3f4 g3h4 i3h4 i3j4");
 }
@@ -250,7 +250,7 @@ END_TEST
 START_TEST(no_chain_jumps)
 {
     Position p = load("s5s4s3s2s1/m5m41m2m1/n5n41n2n1/5/m3n33/2N32/5/N1N21N4N5/"
-                      "M1M2M3M4M5/S1S2S3S4S5 w - 0 120");
+                      "M1M2M3M4M5/S1S2S3S4S5 w - 0");
     ck_assert_str_eq(moves_text(&p), "e5c7");
     ck_assert(V->parse_move(&p, "e5e9") == MOVE_NONE);
     ck_assert(V->parse_move(&p, "e5c7e9") == MOVE_NONE);
@@ -265,11 +265,11 @@ END_TEST
 START_TEST(jump_compulsory)
 {
     Position p = load("s5s4s3s2s1/m5m4m3m2m1/n5n42n1/5/1n3n22/2N31N2/5/N12N4N5/"
-                      "M1M2M3M4M5/S1S2S3S4S5 w - 0 120");
+                      "M1M2M3M4M5/S1S2S3S4S5 w - 0");
     ck_assert_str_eq(moves_text(&p), "e5c7 e5g7");
     ck_assert(V->parse_move(&p, "a3b4") == MOVE_NONE);
     p = load("s5s4s3s2s1/m5m4m3m2m1/n5n42n1/5/1n3n22/2N31N2/5/N12N4N5/"
-             "M1M2M3M4M5/S1S2S3S4S5 b - 0 120");
+             "M1M2M3M4M5/S1S2S3S4S5 b - 0");
     ck_assert_str_eq(moves_text(&p), "d6f4 f6d4");
 }
 END_TEST
@@ -281,11 +281,11 @@ END_TEST
     "N1N2N3N4N5/M1M2M3M4M5/5/5/5/1S53/S11S2S3S4/s5s4s3s2s1/m5m4m3m2m1/n5n4n3n1n2"
 START_TEST(no_blocking_makes_a_step_illegal)
 {
-    Position p = load(NO_BLOCK_BOARD " w - 20 120");
+    Position p = load(NO_BLOCK_BOARD " w - 20");
     ck_assert_str_eq(moves_text(&p), "a9b8 b4a5 c5b6 c5d6 c9b8 c9d8 e9d8 e9f8 f4e5 f4g5 g9f8 "
                                      "g9h8 h4g5 h4i5 i9h8 i9j8 j4i5");
     ck_assert(V->parse_move(&p, "c5d4") == MOVE_NONE);
-    Position b = load(NO_BLOCK_BOARD " b - 20 120");
+    Position b = load(NO_BLOCK_BOARD " b - 20");
     ck_assert_str_eq(moves_text(&b), "c3d4 e3d4");
 }
 END_TEST
@@ -293,7 +293,7 @@ END_TEST
 /* The rule applies to the last move before the move limit too. */
 START_TEST(no_blocking_on_the_last_move)
 {
-    Position p = load(NO_BLOCK_BOARD " w - 239 120");
+    Position p = load(NO_BLOCK_BOARD " w - 239");
     ck_assert(V->parse_move(&p, "c5d4") == MOVE_NONE);
     p = play(&p, "b4a5");
     ck_assert_int_eq(V->result(&p, NULL, NULL) != RESULT_NONE, 1);
@@ -307,7 +307,7 @@ END_TEST
 START_TEST(winning_move_exception)
 {
     Position p = load("N1N2N3N4N5/M1M2M3M4M5/1S2S3S4S5/S14/5/5/5/s5s4s3s2s1/m5m4m3m2m1/"
-                      "n5n4n3n1n2 w - 100 120");
+                      "n5n4n3n1n2 w - 100");
     ck_assert_str_eq(moves_text(&p), "a7b6 a7b8 a9b8 c9b8 d8c7 d8e7 f8e7 f8g7 h8g7 h8i7 j8i7");
     p = play(&p, "a7b8");
     int margin = -1;
@@ -328,9 +328,9 @@ END_TEST
 START_TEST(all_jumps_block_decision)
 {
     Position p = load("s2m3M5S4N3/2N2M1N4/s3n1S1N5S5/n21s4N1S2/2M4M3S3/n4s1s51M2/2n5m2n3/5/"
-                      "2m42/1m1m52 b - 12 40");
+                      "2m42/1m1m52 b - 12");
     Position w = load("s2m3M5S4N3/2N2M1N4/s3n1S1N5S5/n21s4N1S2/2M4M3S3/n4s1s51M2/2n5m2n3/5/"
-                      "2m42/1m1m52 w - 12 40");
+                      "2m42/1m1m52 w - 12");
     ck_assert_str_eq(moves_text(&w), "f6g5 h6g5");
     ck_assert_str_eq(moves_text(&p), "e7g5");
     p = play(&p, "e7g5");
@@ -346,17 +346,17 @@ END_TEST
     "N2N1N3N4N5/M1M2M3M4M5/S1S2S3S4S5/s1s2s3s4s5/m1m2m3m41/5/5/5/m54/n1n2n3n4n5"
 START_TEST(pass_when_no_move)
 {
-    Position p = load(PASS_BOARD " w - 10 120");
+    Position p = load(PASS_BOARD " w - 10");
     ck_assert_str_eq(moves_text(&p), "0000");
     ck_assert_int_eq(V->result(&p, NULL, NULL), RESULT_NONE);
     p = play(&p, "0000");
-    ck_assert_str_eq(fen_of(&p), PASS_BOARD " b p 11 120");
+    ck_assert_str_eq(fen_of(&p), PASS_BOARD " b p 11");
     ck_assert_int_eq(V->result(&p, NULL, NULL), RESULT_NONE);
     ck_assert_str_eq(moves_text(&p), "i7j6");
     ck_assert(V->parse_move(&p, "0000") == MOVE_NONE);
     p = play(&p, "i7j6");
     ck_assert_str_eq(moves_text(&p), "h8i7 j8i7");
-    ck_assert_ptr_nonnull(strstr(fen_of(&p), " w - 12 120"));
+    ck_assert_ptr_nonnull(strstr(fen_of(&p), " w - 12"));
 }
 END_TEST
 
@@ -366,7 +366,7 @@ END_TEST
     "N2N1N3N4N5/M1M2M3M4M5/S1S2S3S4S5/s1s2s3s4s5/m1m2m3m4m5/5/5/5/5/n1n2n3n4n5"
 START_TEST(both_stuck_ends_by_counting)
 {
-    Position p = load(STUCK_BOARD " w - 10 120");
+    Position p = load(STUCK_BOARD " w - 10");
     ck_assert_str_eq(moves_text(&p), "0000");
     p = play(&p, "0000");
     Move m[MAX_MOVES];
@@ -376,7 +376,7 @@ START_TEST(both_stuck_ends_by_counting)
     ck_assert_int_eq(V->result(&p, &margin, &why), RESULT_WHITE_WINS);
     ck_assert_str_eq(why, "counting, both sides stuck");
     ck_assert_int_eq(margin, 76);
-    Position s = load(STUCK_BOARD " w - 10 120");
+    Position s = load(STUCK_BOARD " w - 10");
     ck_assert_uint_eq(perft_count(V, &s, 1), 1);
     ck_assert_uint_eq(perft_count(V, &s, 2), 0);
 }
@@ -388,7 +388,7 @@ END_TEST
  * its suns on rank 1 8+4+0+4+8. */
 START_TEST(counting_arithmetic)
 {
-    Position p = load(STUCK_BOARD " w - 10 120");
+    Position p = load(STUCK_BOARD " w - 10");
     int w, b;
     counts(&p, &w, &b);
     ck_assert_int_eq(w, 4);
@@ -398,7 +398,7 @@ START_TEST(counting_arithmetic)
     ck_assert_str_eq(buf, "count white 4 black 80");
     /* A jump of two ranks toward the target saves two steps. */
     p = load("s5s4s3s2s1/m5m4m3m2m1/n5n42n1/5/1n33/2N31N2/1n23/N12N4N5/"
-             "M1M2M3M4M5/S1S2S3S4S5 w - 0 120");
+             "M1M2M3M4M5/S1S2S3S4S5 w - 0");
     counts(&p, &w, &b);
     p = play(&p, "e5c7"); /* sun 3 to f10: from 5 steps to 3 */
     int w2, b2;
@@ -413,7 +413,7 @@ START_TEST(move_limit_ends_by_counting)
 {
     Position p;
     Position q = load("s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/"
-                      "S1S2S3S4S5 w - 239 120");
+                      "S1S2S3S4S5 w - 239");
     ck_assert_int_eq(V->result(&q, NULL, NULL), RESULT_NONE);
     q = play(&q, "a3b4");
     int margin;
@@ -429,9 +429,10 @@ START_TEST(move_limit_ends_by_counting)
     for (int i = 0; i < 2; i++) {
         GameConfig cfg = {limits[i]};
         V->startpos(&p, &cfg);
-        char want[32];
-        snprintf(want, sizeof want, " w - 0 %d", limits[i]);
-        ck_assert_ptr_nonnull(strstr(fen_of(&p), want));
+        char want[64], d[4096];
+        snprintf(want, sizeof want, "ply 0 of %d (move limit %d)", 2 * limits[i], limits[i]);
+        V->diagram(&p, d, sizeof d);
+        ck_assert_ptr_nonnull(strstr(d, want));
         uint64_t seed = 7 + (uint64_t)i;
         int ply = 0;
         for (;;) {
@@ -470,7 +471,7 @@ END_TEST
 START_TEST(win_when_all_on_targets)
 {
     Position p = load("N1N2N3N4N5/M1M2M3M4M5/S1S2S31S5/5/5/3s11/3S41/s5s4s3s21/m5m4m3m2m1/"
-                      "n5n4n3n2n1 b - 99 120");
+                      "n5n4n3n2n1 b - 99");
     ck_assert_str_eq(moves_text(&p), "g5i3");
     ck_assert_int_eq(V->result(&p, NULL, NULL), RESULT_NONE);
     p = play(&p, "g5i3");
@@ -491,12 +492,10 @@ START_TEST(fen_round_trip_and_rejects)
 {
     static const char *good[] = {
         START_FEN,
-        PASS_BOARD " b p 11 120",
-        NO_BLOCK_BOARD " w - 239 120",
-        "s2m3M5S4N3/2N2M1N4/s3n1S1N5S5/n21s4N1S2/2M4M3S3/n4s1s51M2/2n5m2n3/5/2m42/1m1m52 b - 12 40",
-        STUCK_BOARD " b p 11 120",
-        STUCK_BOARD " w - 2000 1000",
-        STUCK_BOARD " w - 2 1",
+        PASS_BOARD " b p 11",
+        NO_BLOCK_BOARD " w - 239",
+        "s2m3M5S4N3/2N2M1N4/s3n1S1N5S5/n21s4N1S2/2M4M3S3/n4s1s51M2/2n5m2n3/5/2m42/1m1m52 b - 12",
+        STUCK_BOARD " b p 11",
     };
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         Position p = load(good[i]);
@@ -508,9 +507,16 @@ START_TEST(fen_round_trip_and_rejects)
     ck_assert_str_eq(fen_of(&p), START_FEN);
     GameConfig c80 = {80};
     char err[128];
+    /* The move limit comes from the configuration (option MoveLimit). */
     ck_assert(V->from_fen(&p, "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/"
-                              "M1M2M3M4M5/S1S2S3S4S5 b - 3", &c80, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(fen_of(&p), " b - 3 80"));
+                              "M1M2M3M4M5/S1S2S3S4S5 b - 160", &c80, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(fen_of(&p), " b - 160"));
+    ck_assert_int_eq(V->result(&p, NULL, NULL), RESULT_DRAW);
+    ck_assert(!V->from_fen(&p, "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/"
+                               "M1M2M3M4M5/S1S2S3S4S5 b - 161", &c80, err, sizeof err));
+    GameConfig c1000 = {1000};
+    ck_assert(V->from_fen(&p, STUCK_BOARD " w - 2000", &c1000, err, sizeof err));
+    ck_assert_str_eq(fen_of(&p), STUCK_BOARD " w - 2000");
 
     static const char *bad[] = {
         "",
@@ -529,21 +535,62 @@ START_TEST(fen_round_trip_and_rejects)
         "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 x",
         "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w q",
         "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - -1",
-        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 241 120",
-        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 0 0",
-        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 0 1001",
-        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w p 0 120",
+        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 241",
+        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 0 120",
+        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w p 0",
         START_FEN " 1",
         /* a pass flag although the passer (Black) had a move */
-        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w p 4 120",
+        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w p 4",
+        /* a pass flag in a finished game (White is all home) */
+        "N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5/5/5/5/5/s5s4s3s2n1/m5m4m3m2m1/n5n4n3n2s1 b p 5",
+        /* a short rank */
+        "s5s4s3s2/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w",
         /* both sides on their targets */
-        "N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5/5/5/5/5/s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1 w - 0 120",
+        "N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5/5/5/5/5/s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1 w - 0",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         err[0] = '\0';
         ck_assert_msg(!V->from_fen(&p, bad[i], &CFG, err, sizeof err), "accepted: %s", bad[i]);
         ck_assert_msg(err[0] != '\0', "no reason for: %s", bad[i]);
     }
+    /* Mutated good FENs: whatever is accepted round-trips and can be played. */
+    static const char alphabet[] = "SMNsmn0123456789/ wbp-x";
+    int accepted = 0;
+    for (int round = 0; round < 3000; round++) {
+        char f[FEN_MAX + 8];
+        snprintf(f, sizeof f, "%s", good[round % (sizeof good / sizeof *good)]);
+        uint64_t st = (uint64_t)round * 104729 + 3;
+        int edits = 1 + (int)util_random_below(&st, 3);
+        for (int e = 0; e < edits; e++) {
+            size_t len = strlen(f);
+            size_t at = (size_t)util_random_below(&st, len + 1);
+            char ch = alphabet[util_random_below(&st, sizeof alphabet - 1)];
+            int kind = (int)util_random_below(&st, 3);
+            if (kind == 0 && at < len)
+                f[at] = ch;
+            else if (kind == 1 && at < len)
+                memmove(f + at, f + at + 1, len - at);
+            else if (len < FEN_MAX) {
+                memmove(f + at + 1, f + at, len - at + 1);
+                f[at] = ch;
+            }
+        }
+        if (!V->from_fen(&p, f, &CFG, err, sizeof err))
+            continue;
+        accepted++;
+        char g[FEN_MAX];
+        V->to_fen(&p, g);
+        Position q = load(g);
+        ck_assert_str_eq(fen_of(&q), g);
+        ck_assert(V->key(&q) == V->key(&p));
+        Move m[MAX_MOVES];
+        int n = V->generate(&p, m);
+        for (int k = 0; k < n; k++) {
+            Position c;
+            V->make(&p, m[k], &c);
+        }
+    }
+    ck_assert_int_gt(accepted, 10);
     /* Garbage: long and binary strings. */
     char junk[5000];
     uint64_t seed = 1;
@@ -559,12 +606,14 @@ END_TEST
 
 /* Random playouts (some greedy, so the board gets crowded) visiting many
  * positions; fn is called on each. */
+static GameConfig play_cfg; /* the rules of the current playout */
+
 static void playouts(int games, uint64_t seed, void (*fn)(const Position *))
 {
     for (int g = 0; g < games; g++) {
-        GameConfig cfg = {g % 3 == 0 ? 40 : 120};
+        play_cfg.move_limit = g % 3 == 0 ? 40 : 120;
         Position p;
-        V->startpos(&p, &cfg);
+        V->startpos(&p, &play_cfg);
         Move m[MAX_MOVES];
         int n;
         while ((n = V->generate(&p, m)) > 0) {
@@ -627,7 +676,7 @@ START_TEST(notation_round_trip)
     ck_assert(V->parse_move(&p, "b10c9") == MOVE_NONE); /* c9 is occupied */
     char s[MOVE_STR_MAX];
     Position q = load("s5s4s3s2s1/m51m3m2m1/n5n4n3n2n1/5/5/m44/5/N1N2N3N4N5/M1M2M3M4M5/"
-                      "S1S2S3S4S5 b - 0 120");
+                      "S1S2S3S4S5 b - 0");
     Move mv = V->parse_move(&q, "d10c9");
     ck_assert(mv != MOVE_NONE);
     V->move_str(&q, mv, s);
@@ -637,9 +686,10 @@ END_TEST
 
 static void check_key(const Position *p)
 {
-    char f[FEN_MAX];
+    char f[FEN_MAX], err[128];
     V->to_fen(p, f);
-    Position q = load(f);
+    Position q;
+    ck_assert(V->from_fen(&q, f, &play_cfg, err, sizeof err));
     ck_assert_msg(V->key(p) == V->key(&q), "key differs after %s", f);
     char g[FEN_MAX];
     V->to_fen(&q, g);
@@ -653,13 +703,13 @@ START_TEST(incremental_key_matches_recomputed)
     playouts(8, 5, check_key);
     ck_assert_int_gt(checked, 1000);
     /* Side, pass flag and plies are in the key. */
-    Position a = load(PASS_BOARD " b p 11 120"), b = load(PASS_BOARD " b - 11 120");
-    Position c = load(PASS_BOARD " w - 11 120"), d = load(PASS_BOARD " b - 13 120");
+    Position a = load(PASS_BOARD " b p 11"), b = load(PASS_BOARD " b - 11");
+    Position c = load(PASS_BOARD " w - 11"), d = load(PASS_BOARD " b - 13");
     ck_assert(V->key(&a) != V->key(&b));
     ck_assert(V->key(&b) != V->key(&c));
     ck_assert(V->key(&b) != V->key(&d));
     /* A pass changes the key even though the board stays. */
-    Position e = load(PASS_BOARD " w - 10 120"), f;
+    Position e = load(PASS_BOARD " w - 10"), f;
     V->make(&e, V->parse_move(&e, "0000"), &f);
     ck_assert(V->key(&e) != V->key(&f));
 }
@@ -670,12 +720,12 @@ START_TEST(perft_fast_equals_generic)
     static const char *fens[] = {
         START_FEN,
         "N51s32/1S2N2s2s1/2s42/1m5M3M4N3/1m2m3m1S3/M11N4n4n1/2s52/1M21n2S4/1N11n3M5/S11m4n5S5 "
-        "b - 87 120",
+        "b - 87",
         "1N13/4S5/S4S13/3M3S2/2M1N21/M4M51m2M2/1N5N3s4m3/N4S31m1m4/s1s5n2n3s2/n1s3m5n5n4 "
-        "w - 135 120",
-        "n4s4s3s2n3/n5n1m1s1m4/m3m5m2s5n2/N4S3N3S4N5/M3N1S2S5S1/5/3M4M5/2N22/2M1M21/5 w p 25 120",
+        "w - 135",
+        "n4s4s3s2n3/n5n1m1s1m4/m3m5m2s5n2/N4S3N3S4N5/M3N1S2S5S1/5/3M4M5/2N22/2M1M21/5 w p 25",
         "M21N11N4/S3S5N3M31/S42N2N5/S14/1M1M42/s4m5m4M5S2/1n2n1n41/s52m2s1/s2n3m32/s3n51m11 "
-        "b - 237 120",
+        "b - 237",
     };
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
         Position p = load(fens[i]);
@@ -706,7 +756,7 @@ START_TEST(evaluation_prefers_progress)
     p = play(&p, "a7b8");
     ck_assert_int_gt(V->evaluate(&p), e0 + 100);
     /* The stuck position is a big win for White (4 against 80). */
-    Position q = load(STUCK_BOARD " w - 10 120");
+    Position q = load(STUCK_BOARD " w - 10");
     ck_assert_int_gt(V->evaluate(&q), 5000);
     ck_assert_int_lt(V->evaluate(&q), SCORE_EVAL_MAX);
     ck_assert(!V->is_noisy(&s, V->parse_move(&s, "a3b4")));

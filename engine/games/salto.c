@@ -59,6 +59,8 @@ _Static_assert(sizeof(SaltoPos) <= POSITION_BYTES, "SaltoPos too big");
 
 static uint64_t EVEN_RANKS, ODD_RANKS, FILE_A, FILE_J;
 static int8_t neighbour[SQUARES][4];   /* square one step in each direction */
+static int8_t step_from[SQUARES][4];   /* start of a step in direction d landing here */
+static int8_t jump_from[SQUARES][4];   /* start of a jump in direction d landing here */
 static uint64_t neighbour_mask[SQUARES];
 static uint8_t distance[PIECES][SQUARES]; /* steps to the target, empty board */
 static uint64_t zobrist_piece[PIECES][SQUARES];
@@ -110,12 +112,11 @@ static inline uint64_t neighbours(uint64_t b)
 {
     return shift_ne(b) | shift_nw(b) | shift_se(b) | shift_sw(b);
 }
-/* Landing squares of forward jumps by side s's pieces me over enemy pieces
- * op onto empty squares. */
-static inline uint64_t jump_landings(int s, uint64_t me, uint64_t op, uint64_t empty, int d)
+/* Landing squares of jumps in direction d (a forward one of the jumping
+ * side) by the pieces jumpers over the pieces hurdles onto empty squares. */
+static inline uint64_t jump_landings(uint64_t jumpers, uint64_t hurdles, uint64_t empty, int d)
 {
-    (void)s;
-    return shift_dir(shift_dir(me, d) & op, d) & empty;
+    return shift_dir(shift_dir(jumpers, d) & hurdles, d) & empty;
 }
 
 static void salto_init(void)
@@ -139,6 +140,8 @@ static void salto_init(void)
             neighbour[sq][d] = (int8_t)to;
             if (to >= 0)
                 neighbour_mask[sq] |= UINT64_C(1) << to;
+            step_from[sq][d] = (int8_t)make_sq(sq_file(sq) - df[d], sq_rank(sq) - dr[d]);
+            jump_from[sq][d] = (int8_t)make_sq(sq_file(sq) - 2 * df[d], sq_rank(sq) - 2 * dr[d]);
         }
     }
     for (int p = 0; p < PIECES; p++) {
@@ -237,7 +240,7 @@ static bool move_blocks(const SaltoPos *p, int from, int to)
     if (neighbours(op) & empty)
         return false;
     int d0 = o == WHITE ? NE : SE;
-    if (jump_landings(o, op, me, empty, d0) || jump_landings(o, op, me, empty, d0 + 1))
+    if (jump_landings(op, me, empty, d0) || jump_landings(op, me, empty, d0 + 1))
         return false;
     int pc = p->piece[from];
     int home = p->home[s] + (target_square(pc) == to) - (target_square(pc) == from);
@@ -253,9 +256,6 @@ static bool blocking_possible(const SaltoPos *p)
     return (e & (e - 1)) == 0;
 }
 
-/* Start square of a step of direction d that lands on to. */
-static inline int step_origin(int to, int d) { return neighbour[to][d ^ 3]; /* the opposite direction */ }
-
 /* Every legal move except the pass: jumps if any is legal, else steps.
  * moves may be NULL to count only.  Order: jumps NE, NW (White) / SE, SW
  * (Black), then steps forward, then backward, each by landing square. */
@@ -269,7 +269,7 @@ static int gen_real(const SaltoPos *p, Move *moves)
     int n = 0;
 
     for (int d = fwd; d <= fwd + 1; d++) {
-        uint64_t land = jump_landings(s, me, op, empty, d);
+        uint64_t land = jump_landings(me, op, empty, d);
         if (!check && !moves) {
             n += util_popcount64(land);
             continue;
@@ -277,7 +277,7 @@ static int gen_real(const SaltoPos *p, Move *moves)
         while (land) {
             int to = util_lsb64(land);
             land &= land - 1;
-            int from = step_origin(step_origin(to, d), d);
+            int from = jump_from[to][d];
             if (check && move_blocks(p, from, to))
                 continue;
             if (moves)
@@ -299,7 +299,7 @@ static int gen_real(const SaltoPos *p, Move *moves)
         while (dest) {
             int to = util_lsb64(dest);
             dest &= dest - 1;
-            int from = step_origin(to, d);
+            int from = step_from[to][d];
             if (check && move_blocks(p, from, to))
                 continue;
             if (moves)
@@ -490,14 +490,16 @@ static Move salto_parse_move(const Position *pos, const char *text)
 }
 
 /* ------------------------------------------------------------------------ */
-/* FEN: <board> <side> <pass> <plies> <limit>                                */
+/* FEN: <board> <side> <pass> <plies>                                        */
 /*   board: ranks 10 down to 1 separated by '/'; each rank lists its five     */
 /*   dark squares from file a to j: a piece is a kind letter (S star, M moon, */
 /*   N sun; upper case White, lower case Black) and its number 1-5; a digit   */
 /*   1-5 alone stands for that many empty dark squares.                      */
 /*   side: w or b.  pass: p when the last ply was a pass, else -.            */
-/*   plies: plies played toward the limit (0..2L).  limit: L, 1..1000.       */
-/*   The last three fields may be left out (-, 0 and the configured L).      */
+/*   plies: plies played toward the move limit (0..2L).                      */
+/*   The last two fields may be left out (- and 0).  The limit L itself is a  */
+/*   rule setting (option MoveLimit, GameConfig), not part of the FEN, so a   */
+/*   FEN game follows the configured limit like a game from the start.       */
 
 static const char KIND_LETTER[3] = {'S', 'M', 'N'};
 
@@ -525,8 +527,7 @@ static void salto_to_fen(const Position *pos, char *buf)
         if (r)
             *b++ = '/';
     }
-    sprintf(b, " %c %c %d %d", p->stm == WHITE ? 'w' : 'b', p->pass ? 'p' : '-', p->ply,
-            p->limit);
+    sprintf(b, " %c %c %d", p->stm == WHITE ? 'w' : 'b', p->pass ? 'p' : '-', p->ply);
 }
 
 static bool fen_fail(char *err, size_t errlen, const char *msg)
@@ -536,11 +537,12 @@ static bool fen_fail(char *err, size_t errlen, const char *msg)
     return false;
 }
 
-/* Parse a decimal number of at most 4 digits filling the whole token. */
+/* Parse a decimal number of at most 4 digits (no leading zero) filling the
+ * whole token. */
 static bool parse_small_int(const char *t, int *out)
 {
     size_t len = strlen(t);
-    if (len == 0 || len > 4)
+    if (len == 0 || len > 4 || (len > 1 && t[0] == '0'))
         return false;
     int v = 0;
     for (size_t i = 0; i < len; i++) {
@@ -561,7 +563,7 @@ static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg
     SaltoPos *p = mpos(pos);
     memset(p->piece, NO_PIECE, sizeof p->piece);
 
-    char tok[6][96];
+    char tok[4][96];
     const char *cur = fen;
     int ntok = 0;
     for (;;) {
@@ -569,8 +571,8 @@ static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg
         size_t len = util_next_token(&cur, t, sizeof t);
         if (len == 0)
             break;
-        if (ntok == 5)
-            return fen_fail(err, errlen, "too many fields");
+        if (ntok == 4)
+            return fen_fail(err, errlen, "too many fields (board side pass plies)");
         if (len >= sizeof t)
             return fen_fail(err, errlen, "field too long");
         memcpy(tok[ntok++], t, len + 1);
@@ -598,7 +600,9 @@ static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg
                     kind = k, side = BLACK;
             }
             if (kind < 0)
-                return fen_fail(err, errlen, "bad character in board");
+                return fen_fail(err, errlen,
+                                ch == '/' || ch == '\0' ? "rank with fewer than 5 dark squares"
+                                                        : "bad character in board");
             char num = c[1];
             if (num < '1' || num > '5')
                 return fen_fail(err, errlen, "piece letter without number 1-5");
@@ -643,8 +647,6 @@ static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg
     int plies = 0, limit = clamp_limit(cfg ? cfg->move_limit : DEFAULT_MOVE_LIMIT);
     if (ntok > 3 && !parse_small_int(tok[3], &plies))
         return fen_fail(err, errlen, "plies must be a number");
-    if (ntok > 4 && (!parse_small_int(tok[4], &limit) || limit < 1 || limit > MAX_LIMIT))
-        return fen_fail(err, errlen, "move limit must be 1-1000");
     if (plies > 2 * limit)
         return fen_fail(err, errlen, "plies exceed twice the move limit");
     if (p->pass && plies == 0)
@@ -660,7 +662,9 @@ static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg
         before.stm ^= 1;
         before.pass = 0;
         before.ply--;
-        if (!someone_home(&before) && gen_real(&before, NULL) != 0)
+        if (someone_home(&before))
+            return fen_fail(err, errlen, "pass flag set in a finished game");
+        if (gen_real(&before, NULL) != 0)
             return fen_fail(err, errlen, "pass flag set but the passer had a legal move");
     }
     return true;
@@ -721,15 +725,21 @@ static void salto_describe(const Position *pos, char *buf, size_t size)
 /* ------------------------------------------------------------------------ */
 /* Evaluation (centi-steps: 100 = one step of the counting sum)              */
 
+/* Weights, tuned by self-play at 20-40 ms per move (see notes/salto.md). */
 enum {
     EVAL_STEP = 100,        /* one step of the counting difference */
     EVAL_TEMPO_GAIN = 50,   /* per step the side to move gains with its best move */
-    EVAL_CUT_OFF = 250,     /* a target walled off by its own settled pieces */
-    EVAL_TRAPPED = 60,      /* an enemy piece on one of my open targets that cannot move */
+    EVAL_CUT_OFF = 250,     /* a target walled off by the side's own settled pieces */
+    EVAL_TRAPPED = 60,      /* an enemy piece that cannot leave a target I nearly reach */
     EVAL_SETTLED = 4,       /* a piece already on its target */
+    EVAL_SQUAT_ENTRANCE = 80, /* my piece on another piece's target, first target rank */
+    EVAL_SQUAT_MIDDLE = 200,  /* ... on the second target rank */
+    EVAL_SQUAT_BACK = 400,    /* ... on the back rank (reached only through the others) */
+    EVAL_SQUAT_NEAR = 150,    /* extra when the target's owner is 1-2 steps away */
 };
 
-/* Penalties and bonuses of side s that the counting sum does not see. */
+/* Penalties and bonuses of side s that the counting sum does not see: the
+ * order in which the target zone (three ranks, one square per piece) fills. */
 static int side_extras(const SaltoPos *p, int s)
 {
     uint64_t me = p->bb[s], op = p->bb[s ^ 1];
@@ -754,18 +764,29 @@ static int side_extras(const SaltoPos *p, int s)
     uint64_t empty = ALL_SQUARES & ~(me | op);
     int o = s ^ 1, d0 = o == WHITE ? NE : SE;
     for (int pc = s * PER_SIDE; pc < (s + 1) * PER_SIDE; pc++) {
-        int t = target_square(pc);
-        if (p->where[pc] == t)
+        int t = target_square(pc), at = p->where[pc];
+        if (at == t)
             continue;
+        int d = distance[pc][at];
         uint64_t tb = UINT64_C(1) << t;
         if (!(reach & tb))
             score -= EVAL_CUT_OFF;
-        if ((op & tb) && distance[pc][p->where[pc]] <= 2) {
+        int squatter = p->piece[t];
+        if (squatter != NO_PIECE && piece_side(squatter) == s) {
+            /* One of my pieces parks on this piece's target: in the crowded
+             * zone the two must shuffle around each other later, the dearer
+             * the deeper the square lies. */
+            int depth = s == WHITE ? sq_rank(t) - 7 : 2 - sq_rank(t);
+            score -= depth == 0 ? EVAL_SQUAT_ENTRANCE
+                   : depth == 1 ? EVAL_SQUAT_MIDDLE : EVAL_SQUAT_BACK;
+            if (d <= 2)
+                score -= EVAL_SQUAT_NEAR;
+        }
+        if ((op & tb) && d <= 2) {
             /* An enemy piece that sits on the target of a piece of mine that
              * is nearly there, and cannot leave, keeps me from finishing. */
             bool moves = (neighbour_mask[t] & empty) ||
-                         jump_landings(o, tb, me, empty, d0) ||
-                         jump_landings(o, tb, me, empty, d0 + 1);
+                         jump_landings(tb, me, empty, d0) || jump_landings(tb, me, empty, d0 + 1);
             if (!moves)
                 score -= EVAL_TRAPPED;
         }
