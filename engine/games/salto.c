@@ -371,7 +371,7 @@ static Result salto_result(const Position *pos, int *margin, const char **reason
     if (margin)
         *margin = 0;
     if (reason)
-        *reason = NULL;
+        *reason = "";
     if (someone_home(p)) {
         /* The winner's sum is 0, so the margin is the loser's sum. */
         if (reason)
