@@ -793,7 +793,10 @@ START_TEST(engine_killed_midgame_loses_and_the_match_goes_on)
     fresh_pidfile(pidfile, sizeof pidfile, "kill.pids");
     const char *args[] = {"-variant", "salto", "-engine", "cmd=/bin/sh", arg, "name=sigil",
                           "st=0.02", "-engine", "cmd=random", "-games", "2", "-seed", "6",
-                          "-timemargin", "1000", "-maxmoves", "40", "-pgnout", pgn, NULL};
+                          "-timemargin", "1000", "-pgnout", pgn, NULL};
+    /* No length adjudication: a Salto game against random takes the engine
+     * at least ~50 moves (over a second at 20 ms), so the kill below lands
+     * inside game 1 even when the engine answers faster than its budget. */
     pid_t match = spawn_match(out, args);
     int victim = 0;
     for (int waited = 0; waited < 5000 && !victim; waited += 20) {
