@@ -1,3 +1,739 @@
-/* pyramid.c - placeholder until the game is written: not offered by the registry. */
+/* pyramid.c - Pyramid, R. C. Bell's simplified Salto (RULES.md section 3).
+ *
+ * Board: the 32 dark squares of an 8x8 board (a1 dark), numbered
+ * sq = 4 * rank + file / 2 (rank and file from 0), so a1 = 0, c1 = 1, b2 = 4,
+ * h8 = 31.  One uint32_t bitboard per side.  White moves toward rank 8,
+ * Black toward rank 1; both only diagonally forward: a step to an adjacent
+ * empty square, or a chain of jumps over adjacent pieces of either colour
+ * (nothing is captured) that may stop after any jump.  A move is named by its
+ * start and end squares only.  The first side whose ten pieces fill the
+ * enemy's start pyramid wins; a side with no move passes; two sides stuck in
+ * a row end the game by counting.
+ */
 #include "../variants.h"
-const Variant variant_pyramid = {0};
+#include "../util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Position                                                           */
+
+typedef struct PyrPos {
+    uint32_t occ[2];   /* pieces of WHITE / BLACK */
+    uint64_t key;      /* Zobrist key, maintained by make() */
+    int16_t count[2];  /* counting sums (fewest forward steps to the enemy
+                          pyramid, summed), maintained by make() */
+    uint8_t side;      /* side to move */
+    uint8_t passed;    /* the previous move was a pass */
+} PyrPos;
+_Static_assert(sizeof(PyrPos) <= POSITION_BYTES, "PyrPos too large");
+
+static inline PyrPos *P(Position *pos) { return (PyrPos *)pos->bytes; }
+static inline const PyrPos *CP(const Position *pos)
+{
+    return (const PyrPos *)pos->bytes;
+}
+
+#define PIECES 10
+#define SQUARES 32
+#define BIT(sq) ((uint32_t)1 << (sq))
+
+/* Move code: from | to << 5 | MOVE_FLAG; the pass is its own code.  Both are
+ * non-zero, as variant.h requires. */
+#define MOVE_FLAG ((Move)1 << 10)
+#define MOVE_PASS ((Move)1 << 11)
+#define MOVE_FROM(m) ((int)((m) & 31))
+#define MOVE_TO(m) ((int)(((m) >> 5) & 31))
+static inline Move make_move(int from, int to)
+{
+    return (Move)from | (Move)to << 5 | MOVE_FLAG;
+}
+
+/* Start pyramids: HOME[WHITE] = a1 c1 e1 g1 b2 d2 f2 c3 e3 d4,
+ * HOME[BLACK] = h8 f8 d8 b8 g7 e7 c7 f6 d6 e5.  A side's target is the
+ * other side's home. */
+static uint32_t HOME[2];
+
+/* Tables, built by pyramid_init(). */
+static uint32_t STEP[2][SQUARES];       /* forward-adjacent squares */
+static int8_t JUMP_OVER[2][SQUARES][2]; /* square jumped over, -1 if none */
+static int8_t JUMP_TO[2][SQUARES][2];   /* landing square, -1 if none */
+static uint32_t CONE[2][SQUARES];       /* target squares reachable forward
+                                           on an empty board (incl. sq) */
+static int8_t DIST[2][SQUARES];         /* counting distance to the target */
+static int8_t ADVANCE[2][SQUARES];      /* ranks advanced from own back rank */
+static uint64_t ZOB_PIECE[2][SQUARES];
+static uint64_t ZOB_SIDE;   /* Black to move */
+static uint64_t ZOB_PASSED; /* the previous move was a pass */
+
+static inline int sq_rank(int sq) { return sq >> 2; }
+static inline int sq_file(int sq) { return ((sq & 3) << 1) | ((sq >> 2) & 1); }
+/* Square index of (file, rank), or -1 when off the board or light. */
+static int sq_at(int file, int rank)
+{
+    if (file < 0 || file > 7 || rank < 0 || rank > 7 || ((file + rank) & 1))
+        return -1;
+    return rank * 4 + file / 2;
+}
+
+/* Build the step, jump, cone, distance and Zobrist tables. */
+static void pyramid_init(void)
+{
+    static const char *const home_names[2][PIECES] = {
+        {"a1", "c1", "e1", "g1", "b2", "d2", "f2", "c3", "e3", "d4"},
+        {"h8", "f8", "d8", "b8", "g7", "e7", "c7", "f6", "d6", "e5"},
+    };
+    for (int s = 0; s < 2; s++) {
+        HOME[s] = 0;
+        for (int i = 0; i < PIECES; i++)
+            HOME[s] |= BIT(sq_at(home_names[s][i][0] - 'a',
+                                 home_names[s][i][1] - '1'));
+    }
+    for (int s = 0; s < 2; s++) {
+        int fwd = s == WHITE ? 1 : -1;
+        uint32_t target = HOME[s ^ 1];
+        for (int sq = 0; sq < SQUARES; sq++) {
+            int f = sq_file(sq), r = sq_rank(sq);
+            STEP[s][sq] = 0;
+            for (int d = 0; d < 2; d++) {
+                int df = d == 0 ? -1 : 1;
+                int a = sq_at(f + df, r + fwd);
+                int b = sq_at(f + 2 * df, r + 2 * fwd);
+                if (a >= 0)
+                    STEP[s][sq] |= BIT(a);
+                JUMP_OVER[s][sq][d] = (int8_t)(a >= 0 && b >= 0 ? a : -1);
+                JUMP_TO[s][sq][d] = (int8_t)(a >= 0 && b >= 0 ? b : -1);
+            }
+            CONE[s][sq] = 0;
+            int best = 99;
+            for (int t = 0; t < SQUARES; t++) {
+                if (!(target & BIT(t)))
+                    continue;
+                int ahead = (sq_rank(t) - r) * fwd;
+                int side_ways = sq_file(t) - f;
+                if (side_ways < 0)
+                    side_ways = -side_ways;
+                if (ahead >= side_ways) {
+                    CONE[s][sq] |= BIT(t);
+                    if (ahead < best)
+                        best = ahead;
+                }
+            }
+            /* Every square reaches the pyramid: the last rank is all target. */
+            DIST[s][sq] = (int8_t)best;
+            ADVANCE[s][sq] = (int8_t)(s == WHITE ? r : 7 - r);
+        }
+    }
+    uint64_t seed = 0x505952414D4944ULL; /* "PYRAMID" */
+    for (int s = 0; s < 2; s++)
+        for (int sq = 0; sq < SQUARES; sq++)
+            ZOB_PIECE[s][sq] = util_splitmix64(&seed);
+    ZOB_SIDE = util_splitmix64(&seed);
+    ZOB_PASSED = util_splitmix64(&seed);
+}
+
+/* Key, counting sums from scratch (setup and tests). */
+static void refresh(PyrPos *p)
+{
+    uint64_t k = 0;
+    for (int s = 0; s < 2; s++) {
+        int sum = 0;
+        for (uint32_t b = p->occ[s]; b; b &= b - 1) {
+            int sq = __builtin_ctz(b);
+            k ^= ZOB_PIECE[s][sq];
+            sum += DIST[s][sq];
+        }
+        p->count[s] = (int16_t)sum;
+    }
+    if (p->side == BLACK)
+        k ^= ZOB_SIDE;
+    if (p->passed)
+        k ^= ZOB_PASSED;
+    p->key = k;
+}
+
+static void pyramid_startpos(Position *pos, const GameConfig *cfg)
+{
+    (void)cfg;
+    memset(pos, 0, sizeof *pos);
+    PyrPos *p = P(pos);
+    p->occ[WHITE] = HOME[WHITE];
+    p->occ[BLACK] = HOME[BLACK];
+    p->side = WHITE;
+    p->passed = 0;
+    refresh(p);
+}
+
+/* ------------------------------------------------------------------ */
+/* Move generation                                                    */
+
+/* Every square the piece on from can end a jump chain on (occ is the whole
+ * board).  Forward-only chains form a DAG and nothing is captured, so the
+ * board is the same whatever the path: a square reached once never needs to
+ * be searched from again, and the visited set is exactly the set of ends. */
+static inline uint32_t jump_ends(int s, int from, uint32_t occ)
+{
+    occ &= ~BIT(from); /* the jumper has left; it can never pass behind */
+    uint32_t ends = 0;
+    int stack[SQUARES];
+    int top = 0;
+    stack[top++] = from;
+    while (top) {
+        int sq = stack[--top];
+        for (int d = 0; d < 2; d++) {
+            int over = JUMP_OVER[s][sq][d];
+            if (over < 0)
+                continue;
+            int to = JUMP_TO[s][sq][d];
+            uint32_t tb = BIT(to);
+            if ((occ & BIT(over)) && !((occ | ends) & tb)) {
+                ends |= tb;
+                stack[top++] = to;
+            }
+        }
+    }
+    return ends;
+}
+
+/* True when side s has at least one step or jump. */
+static bool has_move(const PyrPos *p, int s)
+{
+    uint32_t occ = p->occ[0] | p->occ[1];
+    for (uint32_t b = p->occ[s]; b; b &= b - 1) {
+        int sq = __builtin_ctz(b);
+        if (STEP[s][sq] & ~occ)
+            return true;
+        for (int d = 0; d < 2; d++) {
+            int over = JUMP_OVER[s][sq][d];
+            if (over >= 0 && (occ & BIT(over)) && !(occ & BIT(JUMP_TO[s][sq][d])))
+                return true;
+        }
+    }
+    return false;
+}
+
+static Result pyramid_result(const Position *pos, int *margin,
+                             const char **reason)
+{
+    const PyrPos *p = CP(pos);
+    Result r = RESULT_NONE;
+    int m = 0;
+    const char *why = "";
+    if (p->occ[WHITE] == HOME[BLACK]) {
+        r = RESULT_WHITE_WINS;
+        m = p->count[BLACK] - p->count[WHITE];
+        why = "pyramid filled";
+    } else if (p->occ[BLACK] == HOME[WHITE]) {
+        r = RESULT_BLACK_WINS;
+        m = p->count[WHITE] - p->count[BLACK];
+        why = "pyramid filled";
+    } else if (p->passed && !has_move(p, p->side)) {
+        int d = p->count[WHITE] - p->count[BLACK];
+        r = d < 0 ? RESULT_WHITE_WINS : d > 0 ? RESULT_BLACK_WINS : RESULT_DRAW;
+        m = d < 0 ? -d : d;
+        why = "counting, both sides stuck";
+    }
+    if (margin)
+        *margin = m;
+    if (reason)
+        *reason = why;
+    return r;
+}
+
+static int pyramid_generate(const Position *pos, Move *moves)
+{
+    const PyrPos *p = CP(pos);
+    if (p->occ[WHITE] == HOME[BLACK] || p->occ[BLACK] == HOME[WHITE])
+        return 0;
+    int s = p->side;
+    uint32_t occ = p->occ[0] | p->occ[1];
+    int n = 0;
+    /* Jumps first (they gain two ranks or more), furthest landing first;
+     * then steps.  Pieces in square order: the order is deterministic. */
+    for (uint32_t b = p->occ[s]; b; b &= b - 1) {
+        int from = __builtin_ctz(b);
+        uint32_t ends = jump_ends(s, from, occ);
+        while (ends) {
+            int to;
+            if (s == WHITE) {
+                to = 31 - __builtin_clz(ends);
+            } else {
+                to = __builtin_ctz(ends);
+            }
+            ends &= ~BIT(to);
+            moves[n++] = make_move(from, to);
+        }
+    }
+    for (uint32_t b = p->occ[s]; b; b &= b - 1) {
+        int from = __builtin_ctz(b);
+        for (uint32_t t = STEP[s][from] & ~occ; t; t &= t - 1)
+            moves[n++] = make_move(from, __builtin_ctz(t));
+    }
+    if (n == 0 && !p->passed)
+        moves[n++] = MOVE_PASS;
+    return n;
+}
+
+/* Number of legal moves, as generate() would return (bulk counting). */
+static int count_moves(const PyrPos *p)
+{
+    if (p->occ[WHITE] == HOME[BLACK] || p->occ[BLACK] == HOME[WHITE])
+        return 0;
+    int s = p->side;
+    uint32_t occ = p->occ[0] | p->occ[1];
+    int n = 0;
+    for (uint32_t b = p->occ[s]; b; b &= b - 1) {
+        int from = __builtin_ctz(b);
+        n += __builtin_popcount(STEP[s][from] & ~occ);
+        n += __builtin_popcount(jump_ends(s, from, occ));
+    }
+    if (n == 0 && !p->passed)
+        n = 1;
+    return n;
+}
+
+static void pyramid_make(const Position *pos, Move m, Position *out)
+{
+    const PyrPos *p = CP(pos);
+    PyrPos *q = P(out);
+    *q = *p;
+    int s = p->side;
+    uint64_t k = p->key ^ ZOB_SIDE;
+    if (m == MOVE_PASS) {
+        if (!p->passed)
+            k ^= ZOB_PASSED;
+        q->passed = 1;
+    } else {
+        int from = MOVE_FROM(m), to = MOVE_TO(m);
+        q->occ[s] ^= BIT(from) | BIT(to);
+        q->count[s] = (int16_t)(p->count[s] - DIST[s][from] + DIST[s][to]);
+        k ^= ZOB_PIECE[s][from] ^ ZOB_PIECE[s][to];
+        if (p->passed)
+            k ^= ZOB_PASSED;
+        q->passed = 0;
+    }
+    q->side = (uint8_t)(s ^ 1);
+    q->key = k;
+}
+
+static uint64_t perft_rec(const PyrPos *p, int depth)
+{
+    if (depth == 1)
+        return (uint64_t)count_moves(p);
+    Move moves[MAX_MOVES];
+    Position child;
+    Position self;
+    memcpy(self.bytes, p, sizeof *p);
+    int n = pyramid_generate(&self, moves);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        pyramid_make(&self, moves[i], &child);
+        total += perft_rec(CP(&child), depth - 1);
+    }
+    return total;
+}
+
+static uint64_t pyramid_perft(const Position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    return perft_rec(CP(pos), depth);
+}
+
+static int pyramid_side_to_move(const Position *pos) { return CP(pos)->side; }
+
+static uint64_t pyramid_key(const Position *pos) { return CP(pos)->key; }
+
+/* ------------------------------------------------------------------ */
+/* Notation and FEN                                                   */
+
+static void square_name(int sq, char *buf)
+{
+    buf[0] = (char)('a' + sq_file(sq));
+    buf[1] = (char)('1' + sq_rank(sq));
+}
+
+/* Square named by text[0..1], or -1. */
+static int parse_square(const char *text)
+{
+    if (text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
+        return -1;
+    return sq_at(text[0] - 'a', text[1] - '1');
+}
+
+static void pyramid_move_str(const Position *pos, Move m, char *buf)
+{
+    (void)pos;
+    if (m == MOVE_PASS) {
+        strcpy(buf, "0000");
+        return;
+    }
+    square_name(MOVE_FROM(m), buf);
+    square_name(MOVE_TO(m), buf + 2);
+    buf[4] = '\0';
+}
+
+static Move pyramid_parse_move(const Position *pos, const char *text)
+{
+    if (!text || strlen(text) != 4)
+        return MOVE_NONE;
+    Move want;
+    if (strcmp(text, "0000") == 0) {
+        want = MOVE_PASS;
+    } else {
+        int from = parse_square(text), to = parse_square(text + 2);
+        if (from < 0 || to < 0)
+            return MOVE_NONE;
+        want = make_move(from, to);
+    }
+    Move moves[MAX_MOVES];
+    int n = pyramid_generate(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == want)
+            return want;
+    return MOVE_NONE;
+}
+
+/* FEN: "<rank 8>/<rank 7>/.../<rank 1> <side> <pass>", ranks as in chess:
+ * W = white piece, B = black piece, a digit 1-8 = that many squares (light
+ * or empty dark) in a row; side w or b; pass "p" when the previous move was a
+ * pass, else "-". */
+static void pyramid_to_fen(const Position *pos, char *buf)
+{
+    const PyrPos *p = CP(pos);
+    char *o = buf;
+    for (int r = 7; r >= 0; r--) {
+        int run = 0;
+        for (int f = 0; f < 8; f++) {
+            int sq = sq_at(f, r);
+            char c = 0;
+            if (sq >= 0 && (p->occ[WHITE] & BIT(sq)))
+                c = 'W';
+            else if (sq >= 0 && (p->occ[BLACK] & BIT(sq)))
+                c = 'B';
+            if (!c) {
+                run++;
+                continue;
+            }
+            if (run)
+                *o++ = (char)('0' + run);
+            run = 0;
+            *o++ = c;
+        }
+        if (run)
+            *o++ = (char)('0' + run);
+        if (r)
+            *o++ = '/';
+    }
+    *o++ = ' ';
+    *o++ = p->side == WHITE ? 'w' : 'b';
+    *o++ = ' ';
+    *o++ = p->passed ? 'p' : '-';
+    *o = '\0';
+}
+
+static bool fen_fail(char *err, size_t errlen, const char *why)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", why);
+    return false;
+}
+
+static bool pyramid_from_fen(Position *pos, const char *fen,
+                             const GameConfig *cfg, char *err, size_t errlen)
+{
+    (void)cfg;
+    if (!fen)
+        return fen_fail(err, errlen, "no FEN");
+    memset(pos, 0, sizeof *pos);
+    PyrPos *p = P(pos);
+    const char *c = fen;
+    while (*c == ' ')
+        c++;
+    int rank = 7, file = 0;
+    for (;; c++) {
+        char ch = *c;
+        if (ch == '/') {
+            if (file != 8)
+                return fen_fail(err, errlen, "a rank does not have 8 squares");
+            if (rank == 0)
+                return fen_fail(err, errlen, "more than 8 ranks");
+            rank--;
+            file = 0;
+        } else if (ch >= '1' && ch <= '8') {
+            file += ch - '0';
+            if (file > 8)
+                return fen_fail(err, errlen, "a rank has more than 8 squares");
+        } else if (ch == 'W' || ch == 'B') {
+            if (file >= 8)
+                return fen_fail(err, errlen, "a rank has more than 8 squares");
+            int sq = sq_at(file, rank);
+            if (sq < 0)
+                return fen_fail(err, errlen, "a piece on a light square");
+            p->occ[ch == 'W' ? WHITE : BLACK] |= BIT(sq);
+            file++;
+        } else if (ch == ' ') {
+            break;
+        } else if (ch == '\0') {
+            return fen_fail(err, errlen, "missing side to move");
+        } else {
+            return fen_fail(err, errlen, "unexpected character in the board");
+        }
+    }
+    if (rank != 0 || file != 8)
+        return fen_fail(err, errlen, "the board needs 8 ranks of 8 squares");
+    if (__builtin_popcount(p->occ[WHITE]) != PIECES ||
+        __builtin_popcount(p->occ[BLACK]) != PIECES)
+        return fen_fail(err, errlen,
+                        "each side must have exactly 10 pieces (nothing is captured)");
+    while (*c == ' ')
+        c++;
+    if ((c[0] != 'w' && c[0] != 'b') || (c[1] != ' ' && c[1] != '\0'))
+        return fen_fail(err, errlen, "side to move must be w or b");
+    p->side = c[0] == 'w' ? WHITE : BLACK;
+    c++;
+    while (*c == ' ')
+        c++;
+    if (*c) { /* the pass flag may be left out: "-" */
+        if ((c[0] != 'p' && c[0] != '-') || (c[1] != ' ' && c[1] != '\0'))
+            return fen_fail(err, errlen, "pass flag must be p or -");
+        p->passed = c[0] == 'p';
+        c++;
+    }
+    while (*c == ' ')
+        c++;
+    if (*c)
+        return fen_fail(err, errlen, "unexpected text after the pass flag");
+    bool white_full = p->occ[WHITE] == HOME[BLACK];
+    bool black_full = p->occ[BLACK] == HOME[WHITE];
+    if (white_full && black_full)
+        return fen_fail(err, errlen, "both pyramids cannot be filled");
+    if ((white_full && p->side == WHITE) || (black_full && p->side == BLACK))
+        return fen_fail(err, errlen,
+                        "the side to move cannot have filled the pyramid already");
+    if (p->passed && (white_full || black_full))
+        return fen_fail(err, errlen, "no pass after the game was won");
+    if (p->passed && has_move(p, p->side ^ 1))
+        return fen_fail(err, errlen,
+                        "pass flag set but the side that passed has a move");
+    refresh(p);
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Diagram and description                                            */
+
+static void pyramid_diagram(const Position *pos, char *buf, size_t size)
+{
+    const PyrPos *p = CP(pos);
+    char out[1024];
+    char *o = out;
+    o += sprintf(o, "   a b c d e f g h\n");
+    for (int r = 7; r >= 0; r--) {
+        o += sprintf(o, " %d", r + 1);
+        for (int f = 0; f < 8; f++) {
+            int sq = sq_at(f, r);
+            char c = ' ';
+            if (sq >= 0) {
+                if (p->occ[WHITE] & BIT(sq))
+                    c = 'W';
+                else if (p->occ[BLACK] & BIT(sq))
+                    c = 'B';
+                else if ((HOME[WHITE] | HOME[BLACK]) & BIT(sq))
+                    c = ':';
+                else
+                    c = '.';
+            }
+            *o++ = ' ';
+            *o++ = c;
+        }
+        o += sprintf(o, "  %d\n", r + 1);
+    }
+    o += sprintf(o, "   a b c d e f g h\n");
+    o += sprintf(o, "W white  B black  . empty  : empty pyramid square "
+                    "(top: White's target, bottom: Black's)\n");
+    o += sprintf(o, "%s to move%s\n", p->side == WHITE ? "White" : "Black",
+                 p->passed ? ", the previous move was a pass" : "");
+    o += sprintf(o, "in the enemy pyramid: white %d/10  black %d/10\n",
+                 __builtin_popcount(p->occ[WHITE] & HOME[BLACK]),
+                 __builtin_popcount(p->occ[BLACK] & HOME[WHITE]));
+    o += sprintf(o, "count white %d black %d (steps to the enemy pyramid, "
+                    "smaller wins)\n", p->count[WHITE], p->count[BLACK]);
+    if (size)
+        snprintf(buf, size, "%s", out);
+}
+
+static void pyramid_describe(const Position *pos, char *buf, size_t size)
+{
+    const PyrPos *p = CP(pos);
+    if (size)
+        snprintf(buf, size, "count white %d black %d", p->count[WHITE],
+                 p->count[BLACK]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Evaluation, in centi-steps: 100 = one forward step of one piece.    */
+
+/* How many of side s's pieces can be matched one to one onto target
+ * squares inside their forward cones (Kuhn's augmenting paths on a 10 x 10
+ * graph).  Below 10, s can never fill the pyramid (pieces only go forward)
+ * and each unmatched piece will end the game outside it, counting against s. */
+static int fill_matching(const PyrPos *p, int s)
+{
+    uint32_t target = HOME[s ^ 1];
+    int sqs[PIECES];
+    int n = 0;
+    for (uint32_t b = p->occ[s]; b && n < PIECES; b &= b - 1)
+        sqs[n++] = __builtin_ctz(b);
+    int8_t owner[SQUARES] = {0}; /* piece index + 1 holding target square */
+    int matched = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t seen = 0;
+        int path_piece[PIECES + 1], path_sq[PIECES + 1];
+        uint32_t left[PIECES + 1];
+        int depth = 0;
+        path_piece[0] = i;
+        left[0] = CONE[s][sqs[i]] & target;
+        while (depth >= 0) {
+            if (!left[depth]) {
+                depth--;
+                continue;
+            }
+            int t = __builtin_ctz(left[depth]);
+            left[depth] &= left[depth] - 1;
+            if (seen & BIT(t))
+                continue;
+            seen |= BIT(t);
+            path_sq[depth] = t;
+            if (!owner[t]) { /* free square: shift the path along */
+                for (int k = 0; k <= depth; k++)
+                    owner[path_sq[k]] = (int8_t)(path_piece[k] + 1);
+                matched++;
+                break;
+            }
+            int q = owner[t] - 1;
+            depth++;
+            path_piece[depth] = q;
+            left[depth] = CONE[s][sqs[q]] & target;
+        }
+    }
+    return matched;
+}
+
+/* Number of moves side s would have if it were to move, and in *gain the
+ * most ranks one of them gains (0 when it has none). */
+static int mobility(const PyrPos *p, int s, int *gain)
+{
+    uint32_t occ = p->occ[0] | p->occ[1];
+    int best = 0, n = 0;
+    for (uint32_t b = p->occ[s]; b; b &= b - 1) {
+        int from = __builtin_ctz(b);
+        uint32_t steps = STEP[s][from] & ~occ;
+        uint32_t ends = jump_ends(s, from, occ);
+        n += __builtin_popcount(steps) + __builtin_popcount(ends);
+        if (ends) {
+            int to = s == WHITE ? 31 - __builtin_clz(ends) : __builtin_ctz(ends);
+            int g = ADVANCE[s][to] - ADVANCE[s][from];
+            if (g > best)
+                best = g;
+        } else if (best == 0 && steps) {
+            best = 1;
+        }
+    }
+    *gain = best;
+    return n;
+}
+
+/* Sum over side s's pieces of the rank (counted from s's back rank) at
+ * which the piece would stand in the enemy pyramid by the shortest way:
+ * its advance plus its counting distance.  Lower is better: every piece
+ * still reaches the pyramid, and the ranks left inside it are moves in hand.
+ * (This is the counting sum minus the ranks still to advance, up to a
+ * constant: both matter, in opposite directions, with equal weight.) */
+static int entry_ranks(const PyrPos *p, int s)
+{
+    int sum = p->count[s];
+    for (uint32_t b = p->occ[s]; b; b &= b - 1)
+        sum += ADVANCE[s][__builtin_ctz(b)];
+    return sum;
+}
+
+/* Weights, in centi-steps (100 = one forward step of one piece).  Chosen by
+ * engine-vs-engine matches and games against a random player (see
+ * notes/pyramid.md): the game almost always ends with both sides jammed and
+ * counted, and the side with moves in hand decides what the other is forced
+ * to do, so racing deep into the pyramid is a mistake. */
+enum {
+    W_ENTRY = 100,       /* per entry rank (advance + distance) */
+    W_CANNOT_FILL = 300, /* the side can never fill the pyramid any more */
+    W_UNMATCHED = 200,   /* per piece that can never enter the pyramid */
+    W_GAIN_US = 40,      /* per rank of the mover's best move (jump chains) */
+    W_GAIN_THEM = 20,    /* per rank of the opponent's best move (a threat) */
+    W_MOBILITY = 10      /* per legal move more than the opponent */
+};
+
+/* Penalty for side s's pieces that can never reach a target square. */
+static int unreachable_penalty(const PyrPos *p, int s)
+{
+    int lost = PIECES - fill_matching(p, s);
+    return lost ? W_CANNOT_FILL + W_UNMATCHED * lost : 0;
+}
+
+static int pyramid_evaluate(const Position *pos)
+{
+    const PyrPos *p = CP(pos);
+    int me = p->side, op = me ^ 1;
+    if (p->occ[me] == HOME[op])
+        return SCORE_EVAL_MAX - 1;
+    if (p->occ[op] == HOME[me])
+        return -(SCORE_EVAL_MAX - 1);
+    int score = W_ENTRY * (entry_ranks(p, op) - entry_ranks(p, me));
+    score += unreachable_penalty(p, op) - unreachable_penalty(p, me);
+    int gain_me, gain_op;
+    int moves_me = mobility(p, me, &gain_me);
+    int moves_op = mobility(p, op, &gain_op);
+    score += W_GAIN_US * gain_me - W_GAIN_THEM * gain_op +
+             W_MOBILITY * (moves_me - moves_op);
+    if (score > SCORE_EVAL_MAX - 100)
+        score = SCORE_EVAL_MAX - 100;
+    if (score < -(SCORE_EVAL_MAX - 100))
+        score = -(SCORE_EVAL_MAX - 100);
+    return score;
+}
+
+/* Nothing is ever captured; the one move the horizon must not hide is the
+ * one that fills the pyramid (it wins at once). */
+static bool pyramid_is_noisy(const Position *pos, Move m)
+{
+    const PyrPos *p = CP(pos);
+    if (m == MOVE_PASS)
+        return false;
+    int s = p->side;
+    uint32_t after = p->occ[s] ^ BIT(MOVE_FROM(m)) ^ BIT(MOVE_TO(m));
+    return after == HOME[s ^ 1];
+}
+
+const Variant variant_pyramid = {
+    .name = "pyramid",
+    .title = "Pyramid, R. C. Bell's simplified Salto (8x8, forward jump chains)",
+    .repetition_draws = false, /* forward-only: no position can recur */
+    .init = pyramid_init,
+    .startpos = pyramid_startpos,
+    .from_fen = pyramid_from_fen,
+    .to_fen = pyramid_to_fen,
+    .side_to_move = pyramid_side_to_move,
+    .is_chance = NULL,
+    .generate = pyramid_generate,
+    .make = pyramid_make,
+    .result = pyramid_result,
+    .key = pyramid_key,
+    .move_str = pyramid_move_str,
+    .parse_move = pyramid_parse_move,
+    .diagram = pyramid_diagram,
+    .describe = pyramid_describe,
+    .evaluate = pyramid_evaluate,
+    .is_noisy = pyramid_is_noisy,
+    .eval_is_exact = NULL,
+    .perft = pyramid_perft,
+};
