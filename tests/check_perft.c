@@ -35,8 +35,8 @@ static int files_read;
 
 static void load_file(const char *dir, const char *name)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char path[2304];
+    snprintf(path, sizeof path, "%.1024s/%.1024s", dir, name);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "cannot open %s\n", path);

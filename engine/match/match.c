@@ -846,7 +846,7 @@ static void count_termination(Tournament *t, const char *term)
     memcpy(key, term, n);
     key[n] = '\0';
     if (!strncmp(term, "adjudication", 12))
-        snprintf(key, sizeof key, "%s", term);
+        snprintf(key, sizeof key, "%.*s", (int)(sizeof key - 1), term);
     for (int i = 0; i < t->nterms; i++)
         if (!strcmp(t->terms[i].text, key)) {
             t->terms[i].count++;
