@@ -57,8 +57,9 @@ static uint32_t HOME[2];
 
 /* Tables, built by pyramid_init(). */
 static uint32_t STEP[2][SQUARES];       /* forward-adjacent squares */
-static int8_t JUMP_OVER[2][SQUARES][2]; /* square jumped over, -1 if none */
-static int8_t JUMP_TO[2][SQUARES][2];   /* landing square, -1 if none */
+static uint32_t JUMP_OVER[2][SQUARES][2]; /* square jumped over (bit), 0 if
+                                             the jump leaves the board */
+static uint32_t JUMP_TO[2][SQUARES][2];   /* landing square (bit), 0 if none */
 static uint32_t CONE[2][SQUARES];       /* target squares reachable forward
                                            on an empty board (incl. sq) */
 static int8_t DIST[2][SQUARES];         /* counting distance to the target */
@@ -102,8 +103,8 @@ static void pyramid_init(void)
                 int b = sq_at(f + 2 * df, r + 2 * fwd);
                 if (a >= 0)
                     STEP[s][sq] |= BIT(a);
-                JUMP_OVER[s][sq][d] = (int8_t)(a >= 0 && b >= 0 ? a : -1);
-                JUMP_TO[s][sq][d] = (int8_t)(a >= 0 && b >= 0 ? b : -1);
+                JUMP_OVER[s][sq][d] = a >= 0 && b >= 0 ? BIT(a) : 0;
+                JUMP_TO[s][sq][d] = a >= 0 && b >= 0 ? BIT(b) : 0;
             }
             CONE[s][sq] = 0;
             int best = 99;
@@ -168,30 +169,43 @@ static void pyramid_startpos(Position *pos, const GameConfig *cfg)
 /* ------------------------------------------------------------------ */
 /* Move generation                                                    */
 
+/* Bits set in a mask that has only a few of them (cheaper than a popcount
+ * without the hardware instruction). */
+static inline int sparse_count(uint32_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* Landing squares of single jumps from sq (occ is the whole board). */
+static inline uint32_t single_jumps(int s, int sq, uint32_t occ)
+{
+    uint32_t land = 0;
+    for (int d = 0; d < 2; d++)
+        if ((occ & JUMP_OVER[s][sq][d]) && !(occ & JUMP_TO[s][sq][d]))
+            land |= JUMP_TO[s][sq][d];
+    return land;
+}
+
 /* Every square the piece on from can end a jump chain on (occ is the whole
  * board).  Forward-only chains form a DAG and nothing is captured, so the
  * board is the same whatever the path: a square reached once never needs to
- * be searched from again, and the visited set is exactly the set of ends. */
+ * be searched from again, and the visited set is exactly the set of ends.
+ * The frontier is a bitboard: the order squares are expanded in does not
+ * matter. */
 static inline uint32_t jump_ends(int s, int from, uint32_t occ)
 {
     occ &= ~BIT(from); /* the jumper has left; it can never pass behind */
-    uint32_t ends = 0;
-    int stack[SQUARES];
-    int top = 0;
-    stack[top++] = from;
-    while (top) {
-        int sq = stack[--top];
-        for (int d = 0; d < 2; d++) {
-            int over = JUMP_OVER[s][sq][d];
-            if (over < 0)
-                continue;
-            int to = JUMP_TO[s][sq][d];
-            uint32_t tb = BIT(to);
-            if ((occ & BIT(over)) && !((occ | ends) & tb)) {
-                ends |= tb;
-                stack[top++] = to;
-            }
-        }
+    uint32_t ends = single_jumps(s, from, occ);
+    uint32_t frontier = ends;
+    while (frontier) {
+        int sq = __builtin_ctz(frontier);
+        frontier &= frontier - 1;
+        uint32_t fresh = single_jumps(s, sq, occ) & ~ends;
+        ends |= fresh;
+        frontier |= fresh;
     }
     return ends;
 }
@@ -202,13 +216,8 @@ static bool has_move(const PyrPos *p, int s)
     uint32_t occ = p->occ[0] | p->occ[1];
     for (uint32_t b = p->occ[s]; b; b &= b - 1) {
         int sq = __builtin_ctz(b);
-        if (STEP[s][sq] & ~occ)
+        if ((STEP[s][sq] & ~occ) || single_jumps(s, sq, occ))
             return true;
-        for (int d = 0; d < 2; d++) {
-            int over = JUMP_OVER[s][sq][d];
-            if (over >= 0 && (occ & BIT(over)) && !(occ & BIT(JUMP_TO[s][sq][d])))
-                return true;
-        }
     }
     return false;
 }
@@ -241,9 +250,9 @@ static Result pyramid_result(const Position *pos, int *margin,
     return r;
 }
 
-static int pyramid_generate(const Position *pos, Move *moves)
+/* generate() on the bare position. */
+static int generate_raw(const PyrPos *p, Move *moves)
 {
-    const PyrPos *p = CP(pos);
     if (p->occ[WHITE] == HOME[BLACK] || p->occ[BLACK] == HOME[WHITE])
         return 0;
     int s = p->side;
@@ -275,6 +284,11 @@ static int pyramid_generate(const Position *pos, Move *moves)
     return n;
 }
 
+static int pyramid_generate(const Position *pos, Move *moves)
+{
+    return generate_raw(CP(pos), moves);
+}
+
 /* Number of legal moves, as generate() would return (bulk counting). */
 static int count_moves(const PyrPos *p)
 {
@@ -285,18 +299,17 @@ static int count_moves(const PyrPos *p)
     int n = 0;
     for (uint32_t b = p->occ[s]; b; b &= b - 1) {
         int from = __builtin_ctz(b);
-        n += __builtin_popcount(STEP[s][from] & ~occ);
-        n += __builtin_popcount(jump_ends(s, from, occ));
+        n += sparse_count(STEP[s][from] & ~occ);
+        n += sparse_count(jump_ends(s, from, occ));
     }
     if (n == 0 && !p->passed)
         n = 1;
     return n;
 }
 
-static void pyramid_make(const Position *pos, Move m, Position *out)
+/* make() on bare positions. */
+static inline void make_raw(const PyrPos *p, Move m, PyrPos *q)
 {
-    const PyrPos *p = CP(pos);
-    PyrPos *q = P(out);
     *q = *p;
     int s = p->side;
     uint64_t k = p->key ^ ZOB_SIDE;
@@ -317,19 +330,22 @@ static void pyramid_make(const Position *pos, Move m, Position *out)
     q->key = k;
 }
 
+static void pyramid_make(const Position *pos, Move m, Position *out)
+{
+    make_raw(CP(pos), m, P(out));
+}
+
 static uint64_t perft_rec(const PyrPos *p, int depth)
 {
     if (depth == 1)
         return (uint64_t)count_moves(p);
     Move moves[MAX_MOVES];
-    Position child;
-    Position self;
-    memcpy(self.bytes, p, sizeof *p);
-    int n = pyramid_generate(&self, moves);
+    int n = generate_raw(p, moves);
     uint64_t total = 0;
+    PyrPos child;
     for (int i = 0; i < n; i++) {
-        pyramid_make(&self, moves[i], &child);
-        total += perft_rec(CP(&child), depth - 1);
+        make_raw(p, moves[i], &child);
+        total += perft_rec(&child, depth - 1);
     }
     return total;
 }
@@ -631,7 +647,7 @@ static int mobility(const PyrPos *p, int s, int *gain)
         int from = __builtin_ctz(b);
         uint32_t steps = STEP[s][from] & ~occ;
         uint32_t ends = jump_ends(s, from, occ);
-        n += __builtin_popcount(steps) + __builtin_popcount(ends);
+        n += sparse_count(steps) + sparse_count(ends);
         if (ends) {
             int to = s == WHITE ? 31 - __builtin_clz(ends) : __builtin_ctz(ends);
             int g = ADVANCE[s][to] - ADVANCE[s][from];
