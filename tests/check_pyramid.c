@@ -426,26 +426,31 @@ START_TEST(counting_distance_is_fewest_forward_steps_to_the_pyramid)
                       white_cases[i].sq, w);
         ck_assert_int_eq(b, 30);
     }
-    /* Black counts toward rank 1 the same way. */
+    /* Black counts toward rank 1 the same way: its pyramid without e5 (29)
+     * plus the tenth piece X (for X = b8: without b8, 26). */
     static const struct {
+        const char *nine;
         const char *sq;
-        int dist;
+        int nine_sum, dist;
     } black_cases[] = {
-        {"e5", 1}, {"d4", 0}, {"h4", 2}, {"a5", 2}, {"b4", 1},
-        {"g5", 2}, {"h2", 1}, {"a3", 1}, {"b8", 4},
+        {"h8 f8 d8 b8 g7 e7 c7 f6 d6", "e5", 29, 1},
+        {"h8 f8 d8 b8 g7 e7 c7 f6 d6", "d4", 29, 0},
+        {"h8 f8 d8 b8 g7 e7 c7 f6 d6", "h4", 29, 2},
+        {"h8 f8 d8 b8 g7 e7 c7 f6 d6", "a5", 29, 2},
+        {"h8 f8 d8 b8 g7 e7 c7 f6 d6", "b4", 29, 1},
+        {"h8 f8 d8 b8 g7 e7 c7 f6 d6", "g5", 29, 2},
+        {"h8 f8 d8 b8 g7 e7 c7 f6 d6", "h2", 29, 1},
+        {"h8 f8 d8 b8 g7 e7 c7 f6 d6", "a3", 29, 1},
+        {"h8 f8 d8 e5 g7 e7 c7 f6 d6", "b8", 26, 4},
     };
     for (size_t i = 0; i < sizeof black_cases / sizeof black_cases[0]; i++) {
         char black[64];
-        const char *nine = strcmp(black_cases[i].sq, "b8") == 0
-                               ? "h8 f8 d8 e5 g7 e7 c7 f6 d6"
-                               : "h8 f8 d8 b8 g7 e7 c7 f6 d6";
-        snprintf(black, sizeof black, "%s %s", nine, black_cases[i].sq);
+        snprintf(black, sizeof black, "%s %s", black_cases[i].nine, black_cases[i].sq);
         Position p = pos_of("a1 c1 e1 g1 b2 d2 f2 c3 e3 h6", black, 'w', '-');
         int w, b;
         counts(&p, &w, &b);
-        int nine_sum = strcmp(black_cases[i].sq, "b8") == 0 ? 26 : 29;
-        ck_assert_msg(b == nine_sum + black_cases[i].dist, "black on %s: %d",
-                      black_cases[i].sq, b);
+        ck_assert_msg(b == black_cases[i].nine_sum + black_cases[i].dist,
+                      "black on %s: %d", black_cases[i].sq, b);
         ck_assert_int_eq(w, 30);
     }
 }

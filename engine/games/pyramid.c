@@ -675,6 +675,33 @@ static int entry_ranks(const PyrPos *p, int s)
     return sum;
 }
 
+/* Counting steps of side s's pieces outside the enemy pyramid that cannot
+ * move now because every forward square holds an enemy piece and no jump is
+ * open: likely walled in for good, so their distance is likely to stay in the
+ * final count. */
+static int walled_in_steps(const PyrPos *p, int s)
+{
+    uint32_t occ = p->occ[0] | p->occ[1];
+    int sum = 0;
+    for (uint32_t b = p->occ[s] & ~HOME[s ^ 1]; b; b &= b - 1) {
+        int sq = __builtin_ctz(b);
+        uint32_t ahead = STEP[s][sq];
+        if ((ahead & p->occ[s ^ 1]) != ahead)
+            continue;
+        if (!((JUMP_TO[s][sq][0] | JUMP_TO[s][sq][1]) & ~occ))
+            sum += DIST[s][sq];
+    }
+    return sum;
+}
+
+/* Pieces of side s still in its own pyramid times enemy pieces already in
+ * it: the enemy is filling the squares around them and may wall them in. */
+static int straggler_risk(const PyrPos *p, int s)
+{
+    return __builtin_popcount(p->occ[s] & HOME[s]) *
+           __builtin_popcount(p->occ[s ^ 1] & HOME[s]);
+}
+
 /* Weights, in centi-steps (100 = one forward step of one piece).  Chosen by
  * engine-vs-engine matches and games against a random player (see
  * notes/pyramid.md): the game almost always ends with both sides jammed and
@@ -686,7 +713,9 @@ enum {
     W_UNMATCHED = 200,   /* per piece that can never enter the pyramid */
     W_GAIN_US = 40,      /* per rank of the mover's best move (jump chains) */
     W_GAIN_THEM = 20,    /* per rank of the opponent's best move (a threat) */
-    W_MOBILITY = 10      /* per legal move more than the opponent */
+    W_MOBILITY = 10,     /* per legal move more than the opponent */
+    W_WALLED_IN = 100,   /* per counting step of walled-in pieces */
+    W_STRAGGLER = 20     /* per straggler_risk() unit */
 };
 
 /* Penalty for side s's pieces that can never reach a target square. */
@@ -711,6 +740,8 @@ static int pyramid_evaluate(const Position *pos)
     int moves_op = mobility(p, op, &gain_op);
     score += W_GAIN_US * gain_me - W_GAIN_THEM * gain_op +
              W_MOBILITY * (moves_me - moves_op);
+    score += W_WALLED_IN * (walled_in_steps(p, op) - walled_in_steps(p, me));
+    score += W_STRAGGLER * (straggler_risk(p, op) - straggler_risk(p, me));
     if (score > SCORE_EVAL_MAX - 100)
         score = SCORE_EVAL_MAX - 100;
     if (score < -(SCORE_EVAL_MAX - 100))
