@@ -154,6 +154,7 @@ static void refresh(PyrPos *p)
     p->key = k;
 }
 
+/* The two pyramids, White to move, no pass pending. */
 static void pyramid_startpos(Position *pos, const GameConfig *cfg)
 {
     (void)cfg;
@@ -222,6 +223,8 @@ static bool has_move(const PyrPos *p, int s)
     return false;
 }
 
+/* A filled pyramid wins; a side stuck right after a pass ends the game by
+ * counting (margin: the difference of the counting sums). */
 static Result pyramid_result(const Position *pos, int *margin,
                              const char **reason)
 {
@@ -284,6 +287,7 @@ static int generate_raw(const PyrPos *p, Move *moves)
     return n;
 }
 
+/* All legal moves; the pass when there is none (unless one was just made). */
 static int pyramid_generate(const Position *pos, Move *moves)
 {
     return generate_raw(CP(pos), moves);
@@ -330,11 +334,13 @@ static inline void make_raw(const PyrPos *p, Move m, PyrPos *q)
     q->key = k;
 }
 
+/* Copy-make with the key and counting sums updated incrementally. */
 static void pyramid_make(const Position *pos, Move m, Position *out)
 {
     make_raw(CP(pos), m, P(out));
 }
 
+/* Perft on bare positions, bulk-counting the last ply (depth >= 1). */
 static uint64_t perft_rec(const PyrPos *p, int depth)
 {
     if (depth == 1)
@@ -350,6 +356,7 @@ static uint64_t perft_rec(const PyrPos *p, int depth)
     return total;
 }
 
+/* The fast perft: counts exactly what perft_generic() counts. */
 static uint64_t pyramid_perft(const Position *pos, int depth)
 {
     if (depth <= 0)
@@ -357,8 +364,10 @@ static uint64_t pyramid_perft(const Position *pos, int depth)
     return perft_rec(CP(pos), depth);
 }
 
+/* WHITE or BLACK. */
 static int pyramid_side_to_move(const Position *pos) { return CP(pos)->side; }
 
+/* The incrementally kept Zobrist key (placement, side, pending pass). */
 static uint64_t pyramid_key(const Position *pos) { return CP(pos)->key; }
 
 /* ------------------------------------------------------------------ */
@@ -378,6 +387,7 @@ static int parse_square(const char *text)
     return sq_at(text[0] - 'a', text[1] - '1');
 }
 
+/* "c3d4", "c1c5" (start and end of a chain), "0000" for the pass. */
 static void pyramid_move_str(const Position *pos, Move m, char *buf)
 {
     (void)pos;
@@ -390,6 +400,7 @@ static void pyramid_move_str(const Position *pos, Move m, char *buf)
     buf[4] = '\0';
 }
 
+/* The legal move named by exactly four characters, else MOVE_NONE. */
 static Move pyramid_parse_move(const Position *pos, const char *text)
 {
     if (!text || strlen(text) != 4)
@@ -456,6 +467,7 @@ static bool fen_fail(char *err, size_t errlen, const char *why)
     return false;
 }
 
+/* Read a FEN (see pyramid_to_fen); rejects malformed or impossible ones. */
 static bool pyramid_from_fen(Position *pos, const char *fen,
                              const GameConfig *cfg, char *err, size_t errlen)
 {
@@ -580,6 +592,7 @@ static void pyramid_diagram(const Position *pos, char *buf, size_t size)
         snprintf(buf, size, "%s", out);
 }
 
+/* "count white N black M". */
 static void pyramid_describe(const Position *pos, char *buf, size_t size)
 {
     const PyrPos *p = CP(pos);
@@ -725,6 +738,7 @@ static int unreachable_penalty(const PyrPos *p, int s)
     return lost ? W_CANNOT_FILL + W_UNMATCHED * lost : 0;
 }
 
+/* Side-to-move view in centi-steps (see the weights above). */
 static int pyramid_evaluate(const Position *pos)
 {
     const PyrPos *p = CP(pos);
