@@ -1,5 +1,7 @@
 /* check_pyramid.c - Pyramid (RULES.md section 3), one test per rule. */
 #include <check.h>
+
+#include "game_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,18 +113,12 @@ static void moves_text(const Position *p, const char *prefix, char *out)
 
 static Position play(const Position *p, const char *text)
 {
-    Move m = V->parse_move(p, text);
-    ck_assert_msg(m != MOVE_NONE, "move %s not legal", text);
-    Position c;
-    V->make(p, m, &c);
-    return c;
+    return game_test_play(V, p, text);
 }
 
 static void counts(const Position *p, int *w, int *b)
 {
-    char buf[64];
-    V->describe(p, buf, sizeof buf);
-    ck_assert_int_eq(sscanf(buf, "count white %d black %d", w, b), 2);
+    game_test_counts(V, p, w, b);
 }
 
 /* ---- start position and pyramids ---- */

@@ -6,6 +6,8 @@
  * empty dark squares; then side, pass flag, plies played and the move limit.
  */
 #include <check.h>
+
+#include "game_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,18 +66,12 @@ static const char *moves_text(const Position *p)
 
 static Position play(const Position *p, const char *text)
 {
-    Move m = V->parse_move(p, text);
-    ck_assert_msg(m != MOVE_NONE, "move %s not legal", text);
-    Position c;
-    V->make(p, m, &c);
-    return c;
+    return game_test_play(V, p, text);
 }
 
 static void counts(const Position *p, int *white, int *black)
 {
-    char buf[128];
-    V->describe(p, buf, sizeof buf);
-    ck_assert_int_eq(sscanf(buf, "count white %d black %d", white, black), 2);
+    game_test_counts(V, p, white, black);
 }
 
 static const char *fen_of(const Position *p)
