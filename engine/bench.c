@@ -10,7 +10,6 @@
 
 #include <inttypes.h>
 #include <stdatomic.h>
-#include <string.h>
 
 #include "game.h"
 #include "search.h"
@@ -25,27 +24,12 @@
 static const int BENCH_PLIES[] = {8, 15, 24};
 enum { BENCH_PLAYOUTS = sizeof BENCH_PLIES / sizeof BENCH_PLIES[0] };
 
-/* Default depth per game, picked so the whole bench takes a few seconds. */
-static const struct {
-    const char *name;
-    int depth;
-} DEFAULT_DEPTHS[] = {
-    {"solomon", 14}, {"solomon-chain", 13}, {"salto", 9},
-    {"pyramid", 9},  {"lupta", 4},          {"alexander", 3},
-};
+/* Depth when a game gives none (Variant.bench_depth). */
+#define BENCH_DEFAULT_DEPTH 6
 
 static int default_depth(const Variant *v)
 {
-    for (size_t i = 0; i < sizeof DEFAULT_DEPTHS / sizeof DEFAULT_DEPTHS[0]; i++)
-        if (strcmp(DEFAULT_DEPTHS[i].name, v->name) == 0)
-            return DEFAULT_DEPTHS[i].depth;
-    return 6;
-}
-
-static void discard(void *ctx, const char *line)
-{
-    (void)ctx;
-    (void)line;
+    return v->bench_depth > 0 ? v->bench_depth : BENCH_DEFAULT_DEPTH;
 }
 
 /* Search the current position of g; print one line; return its nodes. */
@@ -59,7 +43,7 @@ static uint64_t bench_position(const Game *g, int index, int depth, FILE *out)
     atomic_bool stop;
     atomic_init(&stop, false);
     search_clear();
-    SearchResult r = search_run(g, &limits, &options, &stop, discard, NULL);
+    SearchResult r = search_run(g, &limits, &options, &stop, NULL, NULL);
     char score[32], best[MOVE_STR_MAX] = "(none)";
     search_format_score(r.score, score);
     if (r.best != MOVE_NONE)

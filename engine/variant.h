@@ -60,10 +60,31 @@ typedef struct GameConfig {
 #define SCORE_EVAL_MAX 20000
 #define SCORE_INF 32000
 
+/* How a match between two players is scored in a game (sigil-match). */
+typedef enum MatchScoring {
+    MATCH_SCORING_GAMES = 0,  /* single games: win, draw, loss */
+    MATCH_SCORING_BEST_OF,    /* matches of match_games games won by majority,
+                                 the first player alternating (Lupta) */
+    MATCH_SCORING_MARGIN_SUM, /* matches of match_games games scored by the sum
+                                 of margins (Alexander) */
+    MATCH_SCORING_COUNTING    /* single games; the counting margins are summed
+                                 beside win/draw/loss (Salto, Pyramid) */
+} MatchScoring;
+
+/* Rule settings (GameConfig fields) a game reads: Variant.rule_options bits. */
+enum { GAME_OPTION_MOVE_LIMIT = 1u << 0 };
+
 typedef struct Variant {
     const char *name;        /* protocol name, e.g. "solomon-chain" */
     const char *title;       /* one line for humans */
     bool repetition_draws;   /* threefold repetition of key() draws */
+
+    /* Facts the core needs, as data, so that no core file names a game. */
+    size_t position_size;    /* bytes of the game's own position struct */
+    unsigned rule_options;   /* GAME_OPTION_* bits: the settings that apply */
+    MatchScoring match_scoring;
+    int match_games;         /* games in one match (1: single games) */
+    int bench_depth;         /* search depth of this game's `bench` positions */
 
     /* Called once at program start (variants_init) before anything else:
      * build move tables and Zobrist keys here.  May be NULL. */

@@ -123,26 +123,10 @@ static void sanitize(const char *in, char *out, size_t size)
     out[k] = '\0';
 }
 
-/* How the variant's matches are really scored. */
-typedef enum Scoring {
-    SCORING_PLAIN,     /* single games */
-    SCORING_LUPTA,     /* best of three, first player alternating */
-    SCORING_ALEXANDER, /* five-game matches, sum of margins */
-    SCORING_COUNTING   /* Salto, Pyramid: sum of counting margins */
-} Scoring;
-
-static Scoring variant_scoring(const Variant *v)
+static bool uses_move_limit(const Variant *v)
 {
-    if (!strcmp(v->name, "lupta"))
-        return SCORING_LUPTA;
-    if (!strcmp(v->name, "alexander"))
-        return SCORING_ALEXANDER;
-    if (!strcmp(v->name, "salto") || !strcmp(v->name, "pyramid"))
-        return SCORING_COUNTING;
-    return SCORING_PLAIN;
+    return (v->rule_options & GAME_OPTION_MOVE_LIMIT) != 0;
 }
-
-static bool uses_move_limit(const Variant *v) { return !strcmp(v->name, "salto"); }
 
 /* A growing array of recorded moves. */
 typedef struct MoveList {
@@ -887,8 +871,8 @@ static void render_pgn(const Tournament *t, const Job *job, Outcome *o)
     r.move_limit = uses_move_limit(cfg->variant) ? cfg->game_config.move_limit : 0;
     snprintf(r.result, sizeof r.result, "%s", record_result_token(o->result));
     snprintf(r.termination, sizeof r.termination, "%s", o->termination);
-    Scoring sc = variant_scoring(cfg->variant);
-    r.has_margin = o->on_board && (sc == SCORING_ALEXANDER || sc == SCORING_COUNTING);
+    MatchScoring sc = cfg->variant->match_scoring;
+    r.has_margin = o->on_board && (sc == MATCH_SCORING_MARGIN_SUM || sc == MATCH_SCORING_COUNTING);
     r.margin = o->margin;
     r.nmoves = o->moves.n;
     r.moves = o->moves.m;
@@ -1030,13 +1014,16 @@ static void *signal_main(void *arg)
 static void print_match_scoring(const Tournament *t)
 {
     const MatchConfig *cfg = t->cfg;
-    Scoring sc = variant_scoring(cfg->variant);
-    if (sc == SCORING_PLAIN)
+    MatchScoring sc = cfg->variant->match_scoring;
+    if (sc == MATCH_SCORING_GAMES)
         return;
-    printf("\nMatch scoring (%s):\n",
-           sc == SCORING_LUPTA       ? "lupta: matches of three games, best of three"
-           : sc == SCORING_ALEXANDER ? "alexander: matches of five games, sum of margins"
-                                     : "counting: sum of margins of games decided on the board");
+    int size = cfg->variant->match_games > 1 ? cfg->variant->match_games : 1;
+    if (sc == MATCH_SCORING_COUNTING)
+        printf("\nMatch scoring (%s: sum of counting margins of games decided on the board):\n",
+               cfg->variant->name);
+    else
+        printf("\nMatch scoring (%s: matches of %d games, %s):\n", cfg->variant->name, size,
+               sc == MATCH_SCORING_BEST_OF ? "won by majority" : "sum of margins");
     for (int pi = 0; pi < t->npairings; pi++) {
         const Pairing *p = &t->pairings[pi];
         const char *an = cfg->engines[p->a].name, *bn = cfg->engines[p->b].name;
@@ -1048,7 +1035,7 @@ static void print_match_scoring(const Tournament *t)
         for (int j = 0; j < t->njobs; j++)
             if (t->jobs[j].pairing == pi && t->slots[j].done)
                 games[ng++] = &t->slots[j];
-        if (sc == SCORING_COUNTING) {
+        if (sc == MATCH_SCORING_COUNTING) {
             long won_a = 0, won_b = 0;
             for (int i = 0; i < ng; i++) {
                 if (games[i]->margin_a > 0)
@@ -1059,25 +1046,25 @@ static void print_match_scoring(const Tournament *t)
             printf("  %s vs %s: margins won %s %ld, %s %ld; net %s %+ld\n", an, bn, an, won_a, bn,
                    won_b, an, won_a - won_b);
         } else {
-            int size = sc == SCORING_LUPTA ? 3 : 5;
             int ma = 0, mb = 0, md = 0, incomplete = ng % size;
             long sum_a = 0;
             for (int start = 0; start + size <= ng; start += size) {
-                if (sc == SCORING_LUPTA) {
-                    /* Whoever first wins two games; else more points; else drawn. */
-                    int wa = 0, wb = 0, winner = 0;
+                if (sc == MATCH_SCORING_BEST_OF) {
+                    /* Whoever first wins a majority of the games; else more
+                     * points; else drawn. */
+                    int wa = 0, wb = 0, winner = 0, majority = size / 2 + 1;
                     double pa = 0;
                     for (int i = start; i < start + size; i++) {
                         wa += games[i]->score_a == 1.0;
                         wb += games[i]->score_a == 0.0;
                         pa += games[i]->score_a;
-                        if (!winner && wa == 2)
+                        if (!winner && wa == majority)
                             winner = 1;
-                        if (!winner && wb == 2)
+                        if (!winner && wb == majority)
                             winner = 2;
                     }
                     if (!winner)
-                        winner = pa > 1.5 ? 1 : pa < 1.5 ? 2 : 0;
+                        winner = 2 * pa > size ? 1 : 2 * pa < size ? 2 : 0;
                     ma += winner == 1, mb += winner == 2, md += winner == 0;
                 } else {
                     long s = 0;
@@ -1088,7 +1075,7 @@ static void print_match_scoring(const Tournament *t)
                 }
             }
             printf("  %s vs %s: matches won %s %d, %s %d, drawn %d", an, bn, an, ma, bn, mb, md);
-            if (sc == SCORING_ALEXANDER) {
+            if (sc == MATCH_SCORING_MARGIN_SUM) {
                 long all = 0;
                 for (int i = 0; i < ng; i++)
                     all += games[i]->margin_a;
