@@ -21,6 +21,7 @@
 
 #include "bench.h"
 #include "game.h"
+#include "info.h"
 #include "perft.h"
 #include "search.h"
 #include "util.h"
@@ -104,10 +105,28 @@ static void error_line(const char *fmt, ...)
     reply("info string error: %s", msg);
 }
 
-static void search_output(void *ctx, const char *line)
+/* The search's progress as `info` lines. */
+static void search_report(void *ctx, const SearchInfo *info)
 {
-    (void)ctx;
+    const Variant *v = ctx;
+    enum { INFO_LINE_MAX = 16384 };
+    char *line = malloc(INFO_LINE_MAX);
+    if (!line)
+        return;
+    info_format(v, info, line, INFO_LINE_MAX);
     reply("%s", line);
+    free(line);
+}
+
+/* The game's own analysis of the root (Alexander's exact values ...). */
+static void describe_position(const Game *g)
+{
+    if (!g->variant->describe)
+        return;
+    char buf[512];
+    buf[0] = '\0';
+    g->variant->describe(&g->pos, buf, sizeof buf);
+    reply("info string %s", buf);
 }
 
 /* ------------------------------------------------------------------ search */
@@ -116,7 +135,8 @@ static void *search_thread(void *arg)
 {
     SearchJob *job = arg;
     SearchResult r = search_run(&job->game, &job->limits, &job->options, &P.stop,
-                                search_output, NULL);
+                                search_report, (void *)job->game.variant);
+    describe_position(&job->game);
     char best[MOVE_STR_MAX] = "0000";
     if (r.best != MOVE_NONE)
         job->game.variant->move_str(&job->game.pos, r.best, best);

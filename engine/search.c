@@ -116,7 +116,7 @@ typedef struct SearchShared {
     int64_t start_ms;
     uint64_t *history_keys;  /* game keys before the root, sorted */
     int history_count;
-    SearchOutput out;
+    SearchReport report;
     void *ctx;
     SearchThread *thread[MAX_THREADS];
 } SearchShared;
@@ -760,43 +760,25 @@ static uint64_t total_nodes(SearchShared *sh)
     return atomic_load_explicit(&sh->nodes_total, memory_order_relaxed) + (uint64_t)main->batch;
 }
 
-static void emit(SearchShared *sh, const char *line)
-{
-    if (sh->out)
-        sh->out(sh->ctx, line);
-}
-
-/* One `info` line for a PV (pv may be empty). */
+/* Report one PV line (pv may be empty). */
 static void report_line(SearchShared *sh, int depth, int seldepth, int multipv, int score,
                         const Move *pv, int pv_len)
 {
-    static const size_t cap = 16384;
-    char *line = malloc(cap);
-    if (!line)
+    if (!sh->report)
         return;
-    char sc[32];
-    search_format_score(score, sc);
-    uint64_t nodes = total_nodes(sh);
-    int64_t ms = elapsed_ms(sh);
-    uint64_t nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000;
-    size_t len = (size_t)snprintf(line, cap,
-                                  "info depth %d seldepth %d multipv %d score %s nodes %" PRIu64
-                                  " nps %" PRIu64 " time %" PRId64 " hashfull %d",
-                                  depth, seldepth, multipv, sc, nodes, nps, ms, tt_hashfull());
-    if (pv_len > 0) {
-        const Variant *v = sh->v;
-        Position a = sh->root, b;
-        len += (size_t)snprintf(line + len, cap - len, " pv");
-        for (int i = 0; i < pv_len && len + MOVE_STR_MAX + 2 < cap; i++) {
-            char ms_buf[MOVE_STR_MAX];
-            v->move_str(&a, pv[i], ms_buf);
-            len += (size_t)snprintf(line + len, cap - len, " %s", ms_buf);
-            v->make(&a, pv[i], &b);
-            a = b;
-        }
-    }
-    emit(sh, line);
-    free(line);
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = seldepth;
+    info.multipv = multipv;
+    info.score = score;
+    info.nodes = sh->thread[0] ? total_nodes(sh) : 0;
+    info.time_ms = elapsed_ms(sh);
+    info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : info.nodes * 1000;
+    info.hashfull = tt_hashfull();
+    info.root = &sh->root;
+    info.pv = pv;
+    info.pv_len = pv_len;
+    sh->report(sh->ctx, &info);
 }
 
 /* Lazy SMP helpers skip some depths so the threads spread over iterations. */
@@ -986,19 +968,8 @@ static void wait_for_stop(SearchShared *sh)
     }
 }
 
-static void describe_root(SearchShared *sh)
-{
-    if (!sh->v->describe)
-        return;
-    char buf[512], line[600];
-    buf[0] = '\0';
-    sh->v->describe(&sh->root, buf, sizeof buf);
-    snprintf(line, sizeof line, "info string %s", buf);
-    emit(sh, line);
-}
-
 SearchResult search_run(const Game *game, const SearchLimits *limits,
-                        const SearchOptions *options, atomic_bool *stop, SearchOutput out,
+                        const SearchOptions *options, atomic_bool *stop, SearchReport report,
                         void *ctx)
 {
     int64_t start_ms = util_now_ms(); /* the clock runs from the call */
@@ -1017,7 +988,7 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
     else
         search_limits_clear(&sh->limits);
     sh->stop = stop ? stop : &never_stop;
-    sh->out = out;
+    sh->report = report;
     sh->ctx = ctx;
     sh->start_ms = start_ms;
     atomic_init(&sh->abort, false);
@@ -1035,11 +1006,7 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
     Result r = game_result(game, &margin, NULL);
     if (r != RESULT_NONE) {
         res.score = terminal_score(r, side, 0);
-        char line[96], sc[32];
-        search_format_score(res.score, sc);
-        snprintf(line, sizeof line, "info depth 0 score %s nodes 0 nps 0 time 0", sc);
-        emit(sh, line);
-        describe_root(sh);
+        report_line(sh, 0, 0, 1, res.score, NULL, 0);
         if (sh->limits.infinite)
             wait_for_stop(sh);
         free(sh);
@@ -1052,7 +1019,7 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
     if (n <= 0) {
         /* No move although the game goes on: the rules forbid it; a loss. */
         res.score = -SCORE_WIN;
-        emit(sh, "info depth 0 score mate 0 nodes 0 nps 0 time 0");
+        report_line(sh, 0, 0, 1, res.score, NULL, 0);
         if (sh->limits.infinite)
             wait_for_stop(sh);
         free(moves);
@@ -1085,7 +1052,7 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
     }
     if (threads == 0) {
         res.best = sh->root_chance ? MOVE_NONE : moves[0];
-        emit(sh, "info depth 0 score cp 0 nodes 0 nps 0 time 0");
+        report_line(sh, 0, 0, 1, 0, NULL, 0);
         free(moves);
         free(sh);
         return res;
@@ -1139,8 +1106,6 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
         res.score = best->score > -SCORE_INF ? best->score : 0;
         report_line(sh, 0, main->seldepth, 1, res.score, &res.best, 1);
     }
-    describe_root(sh);
-
     for (int i = 0; i < threads; i++)
         thread_free(sh->thread[i]);
     free(sh->history_keys);

@@ -39,9 +39,27 @@ typedef struct SearchResult {
     uint64_t nodes;
 } SearchResult;
 
-/* Receives each finished output line (without '\n'), e.g. "info depth 3 ...".
- * Called from the search thread. */
-typedef void (*SearchOutput)(void *ctx, const char *line);
+/* One report of the search's progress: a finished iteration for one of the
+ * MultiPV lines, or, at the end of a search stopped early, the line it plays.
+ * The caller formats it (the protocol writes UCI's `info` line). */
+typedef struct SearchInfo {
+    int depth;             /* completed iteration; 0 before depth 1 or when nothing
+                              was searched (a finished game, no legal move) */
+    int seldepth;          /* deepest ply reached */
+    int multipv;           /* 1-based line number */
+    int score;             /* side to move's view; see search_format_score */
+    uint64_t nodes;        /* all threads */
+    int64_t time_ms;       /* since search_run was called */
+    uint64_t nps;
+    int hashfull;          /* permille of the TT written in this search */
+    const Position *root;  /* the root, from which pv[0] is played */
+    const Move *pv;        /* principal variation from the root (may be empty) */
+    int pv_len;
+} SearchInfo;
+
+/* Receives each report.  Called from the search thread; info and what it
+ * points to are valid during the call only. */
+typedef void (*SearchReport)(void *ctx, const SearchInfo *info);
 
 /* Reset the limits to "nothing given". */
 void search_limits_clear(SearchLimits *limits);
@@ -52,11 +70,11 @@ void search_set_hash(size_t mb);
 void search_clear(void);
 
 /* Search the current position of game until a limit is hit or *stop becomes
- * true, printing `info` lines through out.  Blocking: the protocol runs it in
- * its own thread.  Never prints bestmove (the caller does). */
+ * true, reporting progress through report (may be NULL).  Blocking: the
+ * protocol runs it in its own thread.  Prints nothing itself. */
 SearchResult search_run(const Game *game, const SearchLimits *limits,
                         const SearchOptions *options, atomic_bool *stop,
-                        SearchOutput out, void *ctx);
+                        SearchReport report, void *ctx);
 
 /* Format a score the UCI way: "cp 123" or "mate 4" / "mate -3" (moves, not
  * plies).  buf has room for 32 bytes. */

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "game.h"
+#include "info.h"
 #include "search.h"
 #include "timeman.h"
 #include "tt.h"
@@ -34,12 +35,14 @@ typedef struct Lines {
 
 static Lines lines;
 
-static void collect(void *ctx, const char *line)
+/* Every report of the search, kept as the protocol's info line. */
+static void collect(void *ctx, const SearchInfo *info)
 {
-    Lines *l = ctx;
+    Lines *l = &lines;
+    const Variant *v = ctx;
     pthread_mutex_lock(&l->lock);
     if (l->count < 256) {
-        snprintf(l->text[l->count], sizeof l->text[0], "%s", line);
+        info_format(v, info, l->text[l->count], sizeof l->text[0]);
         l->count++;
     }
     pthread_mutex_unlock(&l->lock);
@@ -78,7 +81,7 @@ static SearchResult run(const Game *g, int depth, uint64_t nodes, int threads, i
     SearchOptions o = {threads, multipv};
     lines_reset();
     atomic_store(&no_stop, false);
-    return search_run(g, &l, &o, &no_stop, collect, &lines);
+    return search_run(g, &l, &o, &no_stop, collect, (void *)g->variant);
 }
 
 /* ================================================================== nim */
@@ -522,19 +525,22 @@ START_TEST(test_finished_game_returns_no_move_with_a_score_line)
     SearchResult r = run(&g, 5, 0, 1, 1);
     ck_assert(r.best == MOVE_NONE);
     ck_assert_int_eq(r.score, -SCORE_WIN);
-    ck_assert(lines_contain("info depth 0 score mate 0"));
-    ck_assert(lines_contain("info string pile 0"));
+    ck_assert_int_eq(lines.count, 1);
+    ck_assert(lines_contain("info depth 0 seldepth 0 multipv 1 score mate 0 nodes 0"));
     game_free(&g);
 }
 END_TEST
 
-START_TEST(test_describe_line_at_the_end)
+START_TEST(test_search_reports_no_text_of_the_game)
 {
+    /* The game's own analysis (describe) is the caller's to print: the
+     * search reports iterations only. */
     Game g;
     nim_game(&g, "6 b");
     run(&g, 3, 0, 1, 1);
     ck_assert_int_gt(lines.count, 1);
-    ck_assert_str_eq(lines.text[lines.count - 1], "info string pile 6");
+    for (int i = 0; i < lines.count; i++)
+        ck_assert_msg(strncmp(lines.text[i], "info depth ", 11) == 0, "%s", lines.text[i]);
     game_free(&g);
 }
 END_TEST
@@ -964,7 +970,7 @@ typedef struct Job {
 static void *job_main(void *arg)
 {
     Job *j = arg;
-    j->r = search_run(j->g, &j->limits, &j->options, &j->stop, collect, &lines);
+    j->r = search_run(j->g, &j->limits, &j->options, &j->stop, collect, (void *)j->g->variant);
     return NULL;
 }
 
@@ -1037,7 +1043,7 @@ START_TEST(test_movetime_is_honoured)
     SearchOptions o = {1, 1};
     atomic_store(&no_stop, false);
     int64_t t0 = util_now_ms(), c0 = thread_cpu_ms();
-    SearchResult r = search_run(&g, &l, &o, &no_stop, collect, &lines);
+    SearchResult r = search_run(&g, &l, &o, &no_stop, collect, (void *)g.variant);
     int64_t took = util_now_ms() - t0, cpu = thread_cpu_ms() - c0;
     /* The search's own consumption is its CPU time (the main search runs in
      * this thread); wall time also holds whatever the scheduler adds on a
@@ -1490,7 +1496,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, test_nim_finds_winning_move_and_mate_distance);
     tcase_add_test(tc, test_nim_losing_side_reports_negative_mate);
     tcase_add_test(tc, test_finished_game_returns_no_move_with_a_score_line);
-    tcase_add_test(tc, test_describe_line_at_the_end);
+    tcase_add_test(tc, test_search_reports_no_text_of_the_game);
     tcase_add_test(tc, test_info_line_format);
     tcase_add_test(tc, test_format_score);
     tcase_add_test(tc, test_quiescence_has_no_stand_pat_when_every_move_captures);
