@@ -387,7 +387,11 @@ static bool king_can_capture(int side, int a, int b)
 }
 
 /* The result that the pieces alone decide (no move generation): the side to
- * move without pieces loses; the bare-kings draws of both rule sets. */
+ * move without pieces loses; bare king against bare king is drawn when
+ * neither king could capture the other, judged on the position whoever is to
+ * move.  The rule is the same in both rule sets: drawing every lone-king
+ * ending in solomon-chain at once would turn the winnable two-kings-against-
+ * one ending into a draw (the winning sacrifice would end in a draw). */
 static Result material_result(const SoloPos *p, const char **reason)
 {
     int s = p->stm;
@@ -399,8 +403,7 @@ static Result material_result(const SoloPos *p, const char **reason)
         util_popcount64(p->kings[WHITE]) == 1 &&
         util_popcount64(p->kings[BLACK]) == 1) {
         int w = util_lsb64(p->kings[WHITE]), b = util_lsb64(p->kings[BLACK]);
-        if (p->chain || (!king_can_capture(WHITE, w, b) &&
-                         !king_can_capture(BLACK, b, w))) {
+        if (!king_can_capture(WHITE, w, b) && !king_can_capture(BLACK, b, w)) {
             *reason = "bare kings";
             return RESULT_DRAW;
         }
