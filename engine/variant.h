@@ -121,7 +121,7 @@ typedef struct Variant {
     /* Zobrist key of everything that decides the future of the game. */
     uint64_t (*key)(const Position *pos);
 
-    /* Move text in the RULES.md notation (at most MOVE_STR_MAX bytes). */
+    /* Move text in the notation of doc/rules.md (at most MOVE_STR_MAX bytes). */
     void (*move_str)(const Position *pos, Move m, char *buf);
     /* The legal move the text names in this position, or MOVE_NONE. */
     Move (*parse_move)(const Position *pos, const char *text);

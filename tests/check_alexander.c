@@ -1,4 +1,4 @@
-/* check_alexander.c - the rules of "Alexander the Great" (RULES.md section 5),
+/* check_alexander.c - the rules of "Alexander the Great" (doc/rules.md, Alexander),
  * one test per rule, then notation, FEN, perft and the exact values. */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
@@ -376,7 +376,7 @@ START_TEST(test_notation_rolls_are_squares_actions_are_from_to)
     memset(huge, 'a', sizeof huge - 1);
     ck_assert(V->parse_move(&p, huge) == MOVE_NONE);
     ck_assert(V->parse_move(&p, NULL) == MOVE_NONE);
-    /* The example game of RULES.md. */
+    /* The example game of the rule book (doc/rules.md). */
     Position g = play((Position[]){play(&p, "c4")}, "a1c4");
     g = play((Position[]){play(&g, "e5")}, "e5b2");
     assert_fen(&g, "bbbbbb/bbbb1b/2w3/6/wbwwww/1wwwww w - 0 1");

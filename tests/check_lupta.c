@@ -1,4 +1,4 @@
-/* check_lupta.c - Lupta pe 30 de pătrăţele (RULES.md §4), one test per rule.
+/* check_lupta.c - Lupta pe 30 de pătrăţele (doc/rules.md, Lupta), one test per rule.
  *
  * Boards in the FENs below read rank 5 first, files a-f left to right:
  * W = White, B = Black, . = empty; then side to move and the two hands. */

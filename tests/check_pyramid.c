@@ -1,4 +1,4 @@
-/* check_pyramid.c - Pyramid (RULES.md section 3), one test per rule. */
+/* check_pyramid.c - Pyramid (doc/rules.md, Pyramid), one test per rule. */
 #include <check.h>
 
 #include "game_test.h"

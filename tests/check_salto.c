@@ -1,9 +1,10 @@
-/* check_salto.c - Salto (RULES.md section 2), one test per rule.
+/* check_salto.c - Salto (doc/rules.md, Salto), one test per rule.
  *
- * Positions are written in the Salto FEN (see /work/notes/salto.md): ranks 10
- * down to 1, each listing its five dark squares from file a; S/M/N = star,
- * moon, sun with the piece's number, upper case White; a digit = that many
- * empty dark squares; then side, pass flag, plies played and the move limit.
+ * Positions are written in the Salto FEN (see protocol.md): ranks 10 down
+ * to 1, each listing its five dark squares from file a; S/M/N = star, moon,
+ * sun with the piece's number, upper case White; a digit = that many empty
+ * dark squares; then side, pass flag and plies played (the move limit is a
+ * rule setting, not part of the FEN).
  */
 #include <check.h>
 
@@ -104,7 +105,7 @@ START_TEST(start_layout)
 }
 END_TEST
 
-/* Each piece's target as RULES.md lists it: putting the piece there (and the
+/* Each piece's target as the rule book lists it: putting the piece there (and the
  * piece that stood there on the piece's start square) cuts its side's count
  * from 105 to 98, i.e. that square is 0 steps from the piece's target. */
 START_TEST(targets_of_all_30_pieces)

@@ -1,4 +1,4 @@
-/* alexander.c - "Alexander the Great" (RULES.md section 5), a 6x6 dice game.
+/* alexander.c - "Alexander the Great" (doc/rules.md, Alexander), a 6x6 dice game.
  *
  * Board: 36 squares in a uint64_t bitboard, bit = rank * 6 + file with a1 = 0,
  * f1 = 5, a2 = 6, ..., f6 = 35.  A turn is two plies: a chance node (the roll,

@@ -1,4 +1,4 @@
-/* alexander.h - exact values of Alexander the Great (RULES.md section 5).
+/* alexander.h - exact values of Alexander the Great (doc/rules.md, Alexander).
  *
  * Every turn of Alexander captures exactly when the rolled square is occupied
  * (an enemy piece is taken by the piece moved onto it, an own piece flies to
@@ -8,7 +8,7 @@
  * captures made so far, and every legal action is equally good.  These
  * functions give that value exactly (a dynamic programme over the counts in
  * long double, built once by the variant's init()); see
- * /work/notes/alexander.md for the derivation.  (The expected margin also has
+ * doc/alexander.md for the derivation.  (The expected margin also has
  * a closed form, checked by the tests: for the side to roll it is its
  * captures minus the opponent's plus its own piece count / 35.)
  */

@@ -1,4 +1,4 @@
-/* lupta.c - Lupta pe 30 de pătrăţele ("fight on 30 squares"), RULES.md §4.
+/* lupta.c - Lupta pe 30 de pătrăţele ("fight on 30 squares"), doc/rules.md, Lupta.
  *
  * Board: 6 files a-f x 5 ranks 1-5, square index = rank * 6 + file (a1 = 0,
  * f1 = 5, a5 = 24, f5 = 29), one uint32_t bitboard per side.  Shifting a
@@ -625,7 +625,7 @@ static void lupta_diagram(const Position *pos, char *buf, size_t size)
 /* ------------------------------------------------------------- evaluation */
 
 /* Units: centi-pieces (100 = one piece on the board or in hand).  Weights of
- * the features below, tuned by engine-vs-engine games (notes/lupta.md). */
+ * the features below, tuned by engine-vs-engine games (doc/lupta.md). */
 enum {
     EV_PIECE = 100,
     EV_MOBILITY = 6,      /* per legal step */

@@ -1,4 +1,4 @@
-/* pyramid.c - Pyramid, R. C. Bell's simplified Salto (RULES.md section 3).
+/* pyramid.c - Pyramid, R. C. Bell's simplified Salto (doc/rules.md, Pyramid).
  *
  * Board: the 32 dark squares of an 8x8 board (a1 dark), numbered
  * sq = 4 * rank + file / 2 (rank and file from 0), so a1 = 0, c1 = 1, b2 = 4,
@@ -717,7 +717,7 @@ static int straggler_risk(const PyrPos *p, int s)
 
 /* Weights, in centi-steps (100 = one forward step of one piece).  Chosen by
  * engine-vs-engine matches and games against a random player (see
- * notes/pyramid.md): the game almost always ends with both sides jammed and
+ * doc/pyramid.md): the game almost always ends with both sides jammed and
  * counted, and the side with moves in hand decides what the other is forced
  * to do, so racing deep into the pyramid is a mistake. */
 enum {

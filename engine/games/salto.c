@@ -1,5 +1,5 @@
 /* salto.c - Salto (Konrad Buettgenbach, 1899): a race of 15 numbered pieces
- * per side across a 10x10 draughts board; see RULES.md section 2.
+ * per side across a 10x10 draughts board; see doc/rules.md, Salto.
  *
  * Board: the 50 dark squares, indexed 0..49 rank by rank from White's side,
  * five per rank, left to right: index = 5 * rank + file / 2 (0-based rank
@@ -725,7 +725,7 @@ static void salto_describe(const Position *pos, char *buf, size_t size)
 /* ------------------------------------------------------------------------ */
 /* Evaluation (centi-steps: 100 = one step of the counting sum)              */
 
-/* Weights, tuned by self-play at 20-40 ms per move (see notes/salto.md). */
+/* Weights, tuned by self-play at 20-40 ms per move (see doc/salto.md). */
 enum {
     EVAL_STEP = 100,        /* one step of the counting difference */
     EVAL_TEMPO_GAIN = 50,   /* per step the side to move gains with its best move */

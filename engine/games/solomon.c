@@ -1,4 +1,4 @@
-/* solomon.c - Solomon's Game on the Seal of Solomon (RULES.md section 1).
+/* solomon.c - Solomon's Game on the Seal of Solomon (doc/rules.md, Solomon).
  *
  * Both rule sets share this file: `solomon` (one jump per move, Gardner) and
  * `solomon-chain` (a jump must be continued by the same piece while it can).
@@ -7,7 +7,7 @@
  *
  * Board: the 19 points are bits 0..18 of a uint32_t (point n is bit n-1).
  * Every table (steps, jumps, Zobrist keys) is built in init() from the nine
- * lines of RULES.md and the y coordinates of the points, nothing is typed in
+ * lines of the rule book and the y coordinates of the points, nothing is typed in
  * by hand.  A move is encoded as from | to << 5 | captured-set << 10 | bit 31:
  * two chains with the same start, captured pieces and landing are one move,
  * exactly as the rules say, and get one code.
@@ -33,7 +33,7 @@ typedef struct SoloPos {
 } SoloPos;
 _Static_assert(sizeof(SoloPos) <= POSITION_BYTES, "SoloPos too large");
 
-/* ---- geometry (RULES.md 1, Board) ---------------------------------------- */
+/* ---- geometry (doc/rules.md, Solomon: the board) ------------------------ */
 
 /* The nine lines, five points each, in order along the line. */
 static const uint8_t board_lines[9][5] = {
