@@ -18,7 +18,8 @@
 #include "variants.h"
 
 #define BENCH_SEED 0x5167696C42656E63ULL /* "SigilBenc" */
-#define BENCH_HASH_MB 16
+/* The bench always searches with the default table size. */
+#define BENCH_HASH_MB TT_DEFAULT_MB
 
 /* Playout lengths of the positions after the start position. */
 static const int BENCH_PLIES[] = {8, 15, 24};

@@ -105,6 +105,23 @@ bool game_play_text(Game *g, const char *text, char *err, size_t errlen)
     return true;
 }
 
+void game_undo(Game *g, int plies)
+{
+    if (plies <= 0)
+        return;
+    if (plies > g->ply)
+        plies = g->ply;
+    /* Copy-make keeps no undo information: replay from the start. */
+    int keep = g->ply - plies;
+    Position p = g->start, child;
+    for (int i = 0; i < keep; i++) {
+        g->variant->make(&p, g->moves[i], &child);
+        p = child;
+    }
+    g->pos = p;
+    g->ply = keep;
+}
+
 int game_repetitions(const Game *g)
 {
     int count = 0;
@@ -127,6 +144,12 @@ Result game_result(const Game *g, int *margin, const char **reason)
         return RESULT_DRAW;
     }
     return RESULT_NONE;
+}
+
+bool game_scores_margin(const Game *g)
+{
+    MatchScoring m = g->variant->match_scoring;
+    return m == MATCH_SCORING_MARGIN_SUM || m == MATCH_SCORING_COUNTING;
 }
 
 const char *game_result_word(Result r)

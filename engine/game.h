@@ -36,11 +36,18 @@ void game_play(Game *g, Move m);
 /* Parse and play one move text; on failure g is unchanged and err says why
  * (unparsable, illegal, or the game is already over). */
 bool game_play_text(Game *g, const char *text, char *err, size_t errlen);
+/* Take back the last plies moves (0 <= plies <= ply): the position and the
+ * key history are as they were before them. */
+void game_undo(Game *g, int plies);
 /* How many times the current key occurred in the history, this one included. */
 int game_repetitions(const Game *g);
 /* The result including threefold repetition where the variant draws by it.
  * margin and reason may be NULL. */
 Result game_result(const Game *g, int *margin, const char **reason);
+
+/* True when the game's results carry a margin (Salto's and Pyramid's
+ * counting, Alexander's captures): Variant.match_scoring says so. */
+bool game_scores_margin(const Game *g);
 
 /* Result as the UGI word: "p1win", "p2win", "draw" or "none". */
 const char *game_result_word(Result r);

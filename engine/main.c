@@ -1,15 +1,44 @@
-/* main.c - `sigil` runs the protocol loop on stdin/stdout; with arguments it
- * runs each argument as one command (waiting for each search to end), then
- * exits: `sigil bench`, `sigil "variant salto" "perft 4"`. */
+/* main.c - `sigil` runs the protocol loop on stdin/stdout; `sigil play
+ * <variant>` is the interactive mode for a person at a terminal; with other
+ * arguments each argument is run as one command (waiting for each search to
+ * end), then it exits: `sigil bench`, `sigil "variant salto" "perft 4"`. */
 #include <stdio.h>
+#include <string.h>
 
 #include "protocol.h"
 #include "variants.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: sigil                 the UCI/UGI protocol on stdin/stdout ('help' lists the commands)\n"
+            "       sigil <command> ...   run each argument as one protocol command, then exit\n"
+            "                             (sigil bench; sigil \"variant salto\" \"go depth 6\")\n"
+            "       sigil --help | -h     this text\n"
+            "       sigil --version | -v  the version\n"
+            "variants:");
+    for (int i = 0; i < variants_count(); i++)
+        fprintf(out, " %s", variants_get(i)->name);
+    fprintf(out, "\n");
+}
 
 int main(int argc, char **argv)
 {
     variants_init();
     if (argc > 1) {
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-v") == 0) {
+            printf("%s %s\n", SIGIL_NAME, SIGIL_VERSION);
+            return 0;
+        }
+        if (argv[1][0] == '-') {
+            fprintf(stderr, "sigil: unknown option '%s'\n", argv[1]);
+            usage(stderr);
+            return 2;
+        }
         protocol_init(stdout);
         for (int i = 1; i < argc; i++)
             if (!protocol_command(argv[i]))

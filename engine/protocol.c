@@ -1,10 +1,14 @@
-/* protocol.c - the UCI/UGI-style command loop.
+/* protocol.c - the UCI/UGI-style text protocol.
  *
- * One handler per command.  The protocol thread owns the Game; a `go` hands a
- * copy of it to the search thread, which prints `info` lines and exactly one
- * `bestmove`.  Every reply goes through reply(), which holds a mutex so lines
- * from the two threads never interleave.  Bad input of any kind produces one
- * `info string error: ...` line and leaves the state as it was.
+ * This file is the protocol's text only: it parses command lines, calls the
+ * session (session.c, which owns the game, the options and the worker
+ * thread) and writes replies.  Two tables drive it: `commands` (dispatch and
+ * `help`) and `queries` (`query <what>`); the options table lives in the
+ * session and drives `uci`'s option lines and `setoption`.
+ *
+ * Every reply goes through reply(), which holds a mutex so lines from the
+ * protocol thread and the worker never interleave.  Bad input of any kind
+ * produces one `info string error: ...` line and leaves the state as it was.
  */
 #include "protocol.h"
 
@@ -14,7 +18,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,44 +25,25 @@
 #include "bench.h"
 #include "game.h"
 #include "info.h"
-#include "perft.h"
 #include "search.h"
+#include "session.h"
 #include "util.h"
 #include "variants.h"
 
 #define TOKEN_MAX 256
-#define DEFAULT_HASH_MB 16
-#define MAX_HASH_MB 4096
-#define MAX_THREADS 64
-#define MAX_MULTIPV 64
-#define MAX_PERFT_DEPTH 32
 #define ECHO_MAX 60 /* how much of a bad token an error line repeats */
+#define BENCH_MAX_DEPTH 64
 
-typedef struct SearchJob {
-    Game game;
-    SearchLimits limits;
-    SearchOptions options;
-    bool ponder;
-} SearchJob;
-
+/* The protocol's state: one per process, since it owns stdout.  out_lock
+ * serialises every line written; the rest is touched by the protocol thread
+ * only (the worker reaches it through the SessionOutput callbacks, which only
+ * write). */
 static struct {
     FILE *out;
     pthread_mutex_t out_lock;
     bool initialised;
-
-    const Variant *variant;
-    GameConfig config;
-    Game game;
-
-    size_t hash_mb;
-    SearchOptions search_options;
-    uint64_t seed;       /* option Seed; the roll generator restarts from it */
-    uint64_t roll_state;
-
-    pthread_t thread;
-    bool searching; /* a search thread exists and has not been joined */
-    atomic_bool stop;
-    SearchJob job;
+    bool batch;       /* command-line mode: nobody can send `stop` */
+    Session *session;
 } P = {.out_lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* ------------------------------------------------------------------ output */
@@ -97,18 +81,24 @@ static void error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 
 static void error_line(const char *fmt, ...)
 {
-    char msg[512];
+    char msg[512], shown[600];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    reply("info string error: %s", msg);
+    /* The message may quote input: make sure it stays one printable line. */
+    size_t n = 0;
+    for (const char *m = msg; *m && n + 1 < sizeof shown; m++)
+        shown[n++] = isprint((unsigned char)*m) ? *m : '?';
+    shown[n] = '\0';
+    reply("info string error: %s", shown);
 }
 
-/* The search's progress as `info` lines. */
-static void search_report(void *ctx, const SearchInfo *info)
+/* ------------------------------------------------- the session's reports */
+
+static void on_info(void *ctx, const Variant *v, const SearchInfo *info)
 {
-    const Variant *v = ctx;
+    (void)ctx;
     enum { INFO_LINE_MAX = 16384 };
     char *line = malloc(INFO_LINE_MAX);
     if (!line)
@@ -118,126 +108,130 @@ static void search_report(void *ctx, const SearchInfo *info)
     free(line);
 }
 
-/* The game's own analysis of the root (Alexander's exact values ...). */
-static void describe_position(const Game *g)
+static void on_analysis(void *ctx, const char *text)
 {
-    if (!g->variant->describe)
+    (void)ctx;
+    reply("info string %s", text);
+}
+
+static void on_finished(void *ctx, Result r, int side)
+{
+    (void)ctx;
+    /* No search: report the decided score before the null move. */
+    if (r == RESULT_DRAW)
+        reply("info depth 0 score cp 0");
+    else if ((r == RESULT_WHITE_WINS) == (side == WHITE))
+        reply("info depth 0 score mate 0 string game over, side to move has won");
+    else
+        reply("info depth 0 score mate 0 string game over, side to move has lost");
+}
+
+static void on_bestmove(void *ctx, const char *move, const char *ponder)
+{
+    (void)ctx;
+    if (ponder)
+        reply("bestmove %s ponder %s", move, ponder);
+    else
+        reply("bestmove %s", move);
+}
+
+static void on_perft_move(void *ctx, const char *move, uint64_t count)
+{
+    (void)ctx;
+    reply("%s: %" PRIu64, move, count);
+}
+
+static void on_perft_done(void *ctx, const PerftReport *r)
+{
+    (void)ctx;
+    if (r->stopped) {
+        reply("info string perft depth %d stopped after %" PRId64 " ms", r->depth, r->time_ms);
         return;
-    char buf[512];
-    buf[0] = '\0';
-    g->variant->describe(&g->pos, buf, sizeof buf);
-    reply("info string %s", buf);
-}
-
-/* ------------------------------------------------------------------ search */
-
-static void *search_thread(void *arg)
-{
-    SearchJob *job = arg;
-    SearchResult r = search_run(&job->game, &job->limits, &job->options, &P.stop,
-                                search_report, (void *)job->game.variant);
-    describe_position(&job->game);
-    char best[MOVE_STR_MAX] = "0000";
-    if (r.best != MOVE_NONE)
-        job->game.variant->move_str(&job->game.pos, r.best, best);
-    if (job->ponder && r.best != MOVE_NONE && r.ponder != MOVE_NONE) {
-        Position child;
-        char ponder[MOVE_STR_MAX];
-        job->game.variant->make(&job->game.pos, r.best, &child);
-        job->game.variant->move_str(&child, r.ponder, ponder);
-        reply("bestmove %s ponder %s", best, ponder);
-    } else {
-        reply("bestmove %s", best);
     }
-    return NULL;
-}
-
-/* Wait for the running search (if any) to end by itself. */
-static void join_search(void)
-{
-    if (P.searching) {
-        pthread_join(P.thread, NULL);
-        P.searching = false;
-    }
-}
-
-/* Ask the running search (if any) to stop and wait for its bestmove. */
-static void stop_search(void)
-{
-    if (P.searching) {
-        atomic_store(&P.stop, true);
-        join_search();
-    }
-}
-
-/* ------------------------------------------------------------------- state */
-
-static void select_variant(const Variant *v)
-{
-    P.variant = v;
-    game_free(&P.game);
-    game_init(&P.game, v, &P.config);
-}
-
-void protocol_init(FILE *out)
-{
-    if (P.initialised)
+    if (r->overflow) {
+        error_line("perft depth %d: the count does not fit in 64 bits", r->depth);
         return;
-    P.initialised = true;
-    P.out = out;
-    variants_init();
-    P.config.move_limit = DEFAULT_MOVE_LIMIT;
-    P.hash_mb = DEFAULT_HASH_MB;
-    P.search_options.threads = 1;
-    P.search_options.multipv = 1;
-    P.seed = 0;
-    P.roll_state = 0;
-    search_set_hash(P.hash_mb);
-    memset(&P.game, 0, sizeof P.game);
-    memset(&P.job.game, 0, sizeof P.job.game);
-    select_variant(variants_default());
+    }
+    int64_t ms = r->time_ms;
+    reply("%s", "");
+    reply("Nodes searched: %" PRIu64, r->total);
+    reply("info string perft depth %d nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64, r->depth,
+          r->total, ms, ms > 0 ? r->total / (uint64_t)ms * 1000 : r->total * 1000);
 }
 
-void protocol_shutdown(void)
+static void on_notice(void *ctx, const char *text)
 {
-    stop_search();
-    game_free(&P.game);
-    game_free(&P.job.game);
+    (void)ctx;
+    if (strncmp(text, "error: ", 7) == 0)
+        error_line("%s", text + 7);
+    else
+        reply("info string %s", text);
 }
 
-/* Parse a whole decimal number in [min, max]. */
-static bool parse_long(const char *s, long long min, long long max, long long *value)
+/* ------------------------------------------------------------- parsing */
+
+/* Strict decimal: digits only (a '-' only when min < 0), within [min, max];
+ * no '+', no spaces, no overflow. */
+static bool parse_number(const char *s, long long min, long long max, long long *value)
 {
-    if (!*s)
+    const char *p = s;
+    if (*p == '-' && min < 0)
+        p++;
+    if (!isdigit((unsigned char)*p))
         return false;
-    char *end;
+    for (const char *q = p; *q; q++)
+        if (!isdigit((unsigned char)*q))
+            return false;
     errno = 0;
+    char *end;
     long long v = strtoll(s, &end, 10);
-    if (*end || errno || v < min || v > max)
+    if (errno || *end || v < min || v > max)
         return false;
     *value = v;
     return true;
 }
 
+/* The rest of the line after the cursor's leading spaces. */
+static const char *skip_spaces(const char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
 /* --------------------------------------------------------------- handlers */
+
+static const Game *game(void) { return session_game(P.session); }
 
 static void print_options(void)
 {
-    reply("option name Hash type spin default %d min 1 max %d", DEFAULT_HASH_MB, MAX_HASH_MB);
-    reply("option name Clear Hash type button");
-    reply("option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
-    reply("option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
-    char line[1024];
-    int n = snprintf(line, sizeof line, "option name UCI_Variant type combo default %s",
-                     variants_default()->name);
-    for (int i = 0; i < variants_count() && n < (int)sizeof line; i++)
-        n += snprintf(line + n, sizeof line - (size_t)n, " var %s", variants_get(i)->name);
-    reply("%s", line);
-    reply("option name MoveLimit type spin default %d min 1 max 1000", DEFAULT_MOVE_LIMIT);
-    reply("option name Seed type spin default 0 min 0 max 2147483647");
+    for (int i = 0; i < session_option_count(); i++) {
+        const SessionOption *o = session_option(i);
+        switch (o->type) {
+        case SESSION_OPTION_SPIN:
+            reply("option name %s type spin default %lld min %lld max %lld", o->name, o->def,
+                  o->min, o->max);
+            break;
+        case SESSION_OPTION_CHECK:
+            reply("option name %s type check default %s", o->name, o->def ? "true" : "false");
+            break;
+        case SESSION_OPTION_BUTTON:
+            reply("option name %s type button", o->name);
+            break;
+        case SESSION_OPTION_COMBO: {
+            char line[2048];
+            int n = snprintf(line, sizeof line, "option name %s type combo default %s", o->name,
+                             o->choice(0));
+            for (int k = 0; o->choice(k) && n < (int)sizeof line; k++)
+                n += snprintf(line + n, sizeof line - (size_t)n, " var %s", o->choice(k));
+            reply("%s", line);
+            break;
+        }
+        }
+    }
 }
 
-static void cmd_handshake(const char *ok_word)
+static void handshake(const char *ok_word)
 {
     reply("id name %s %s", SIGIL_NAME, SIGIL_VERSION);
     reply("id author %s", SIGIL_AUTHOR);
@@ -245,19 +239,20 @@ static void cmd_handshake(const char *ok_word)
     reply("%s", ok_word);
 }
 
-static void cmd_newgame(void)
-{
-    stop_search();
-    search_clear();
-    game_reset(&P.game);
-}
+static void cmd_uci(const char *args) { (void)args, handshake("uciok"); }
+static void cmd_ugi(const char *args) { (void)args, handshake("ugiok"); }
+static void cmd_isready(const char *args) { (void)args, reply("readyok"); }
+static void cmd_newgame(const char *args) { (void)args, session_new_game(P.session); }
+static void cmd_stop(const char *args) { (void)args, session_stop(P.session); }
+static void cmd_ponderhit(const char *args) { (void)args, session_ponderhit(P.session); }
+static void cmd_nothing(const char *args) { (void)args; }
 
 static void cmd_variant(const char *args)
 {
     char name[TOKEN_MAX], extra[TOKEN_MAX], buf[96];
     const char *cur = args;
     if (!util_next_token(&cur, name, sizeof name)) {
-        reply("info string variant %s", P.variant->name);
+        reply("info string variant %s", session_variant(P.session)->name);
         return;
     }
     const Variant *v = variants_find(name);
@@ -265,64 +260,28 @@ static void cmd_variant(const char *args)
         error_line("unknown variant '%s' (see 'uci' for the list)", echo(args, buf, sizeof buf));
         return;
     }
-    stop_search();
-    select_variant(v);
-}
-
-/* Re-apply the current position with the current rules configuration (after
- * MoveLimit changes); falls back to the start position if it no longer fits. */
-static void reconfigure_game(void)
-{
-    Game g;
-    memset(&g, 0, sizeof g);
-    game_init(&g, P.variant, &P.config);
-    bool ok = true;
-    if (!P.game.start_is_startpos) {
-        char fen[FEN_MAX], err[128];
-        P.variant->to_fen(&P.game.start, fen);
-        ok = game_set_fen(&g, fen, err, sizeof err);
-    }
-    for (int i = 0; ok && i < P.game.ply; i++) {
-        Move moves[MAX_MOVES];
-        int n = P.variant->generate(&g.pos, moves);
-        bool legal = false;
-        for (int k = 0; k < n && !legal; k++)
-            legal = moves[k] == P.game.moves[i];
-        if (legal)
-            game_play(&g, P.game.moves[i]);
-        ok = legal;
-    }
-    if (!ok) {
-        game_reset(&g);
-        reply("info string position reset to the start: it does not fit the new rules");
-    }
-    game_free(&P.game);
-    P.game = g;
+    session_set_variant(P.session, v);
 }
 
 static void cmd_setoption(const char *args)
 {
     /* setoption name <id with spaces> [value <x with spaces>] */
-    char buf[96];
-    const char *p = args;
-    while (isspace((unsigned char)*p))
-        p++;
+    const char *p = skip_spaces(args);
     if (strncmp(p, "name", 4) != 0 || !(isspace((unsigned char)p[4]) || !p[4])) {
         error_line("setoption needs 'name <option> [value <value>]'");
         return;
     }
-    p += 4;
-    char name[TOKEN_MAX] = "", value[TOKEN_MAX] = "";
+    char name[TOKEN_MAX] = "", value[TOKEN_MAX] = "", tok[TOKEN_MAX];
     bool has_value = false;
-    const char *cur = p;
-    char tok[TOKEN_MAX];
-    while (util_next_token(&cur, tok, sizeof tok)) {
+    const char *cur = p + 4;
+    size_t len;
+    while ((len = util_next_token(&cur, tok, sizeof tok)) > 0) {
         char *dst = has_value ? value : name;
         if (!has_value && strcmp(tok, "value") == 0) {
             has_value = true;
             continue;
         }
-        if (strlen(dst) + strlen(tok) + 2 > TOKEN_MAX) {
+        if (len >= sizeof tok || strlen(dst) + len + 2 > TOKEN_MAX) {
             error_line("setoption text too long");
             return;
         }
@@ -330,73 +289,25 @@ static void cmd_setoption(const char *args)
             strcat(dst, " ");
         strcat(dst, tok);
     }
-    long long v;
-    if (strcasecmp(name, "Hash") == 0) {
-        if (!has_value || !parse_long(value, 1, MAX_HASH_MB, &v)) {
-            error_line("Hash takes a whole number of MB from 1 to %d", MAX_HASH_MB);
-            return;
-        }
-        stop_search();
-        P.hash_mb = (size_t)v;
-        search_set_hash(P.hash_mb);
-    } else if (strcasecmp(name, "Clear Hash") == 0) {
-        stop_search();
-        search_clear();
-    } else if (strcasecmp(name, "Threads") == 0) {
-        if (!has_value || !parse_long(value, 1, MAX_THREADS, &v)) {
-            error_line("Threads takes a whole number from 1 to %d", MAX_THREADS);
-            return;
-        }
-        stop_search();
-        P.search_options.threads = (int)v;
-    } else if (strcasecmp(name, "MultiPV") == 0) {
-        if (!has_value || !parse_long(value, 1, MAX_MULTIPV, &v)) {
-            error_line("MultiPV takes a whole number from 1 to %d", MAX_MULTIPV);
-            return;
-        }
-        stop_search();
-        P.search_options.multipv = (int)v;
-    } else if (strcasecmp(name, "UCI_Variant") == 0) {
-        const Variant *var = has_value ? variants_find(value) : NULL;
-        if (!var) {
-            error_line("unknown variant '%s' (see 'uci' for the list)", echo(value, buf, sizeof buf));
-            return;
-        }
-        stop_search();
-        select_variant(var);
-    } else if (strcasecmp(name, "MoveLimit") == 0) {
-        if (!has_value || !parse_long(value, 1, 1000, &v)) {
-            error_line("MoveLimit takes a whole number of moves per side from 1 to 1000");
-            return;
-        }
-        stop_search();
-        P.config.move_limit = (int)v;
-        reconfigure_game();
-    } else if (strcasecmp(name, "Seed") == 0) {
-        if (!has_value || !parse_long(value, 0, 2147483647LL, &v)) {
-            error_line("Seed takes a whole number from 0 to 2147483647");
-            return;
-        }
-        P.seed = (uint64_t)v;
-        P.roll_state = P.seed;
-    } else {
-        error_line("unknown option '%s'", echo(name, buf, sizeof buf));
+    char err[256];
+    if (!*name) {
+        error_line("setoption needs 'name <option> [value <value>]'");
+        return;
     }
+    if (!session_set_option(P.session, name, has_value ? value : NULL, err, sizeof err))
+        error_line("%s", err);
 }
 
 static void cmd_position(const char *args)
 {
-    char tok[TOKEN_MAX], err[160], buf[96];
+    char tok[TOKEN_MAX], err[256], buf[96];
     const char *cur = args;
-    Game g;
-    memset(&g, 0, sizeof g);
-    game_init(&g, P.variant, &P.config);
-
     if (!util_next_token(&cur, tok, sizeof tok)) {
         error_line("position needs 'startpos' or 'fen <fen>'");
-        game_free(&g);
         return;
     }
+    char fen[FEN_MAX * 2];
+    const char *fen_arg = NULL;
     if (strcmp(tok, "fen") == 0) {
         /* The FEN is every token up to "moves". */
         const char *fen_start = cur;
@@ -404,134 +315,207 @@ static void cmd_position(const char *args)
         while (moves && moves[6] && !isspace((unsigned char)moves[6]))
             moves = strstr(moves + 6, " moves");
         size_t len = moves ? (size_t)(moves - fen_start) : strlen(fen_start);
-        char fen[FEN_MAX * 2];
         if (len >= sizeof fen) {
             error_line("FEN too long");
-            game_free(&g);
             return;
         }
         memcpy(fen, fen_start, len);
         fen[len] = '\0';
-        /* Trim the FEN. */
         char *f = fen;
         while (isspace((unsigned char)*f))
             f++;
         for (char *e = f + strlen(f); e > f && isspace((unsigned char)e[-1]);)
             *--e = '\0';
-        if (!*f || !game_set_fen(&g, f, err, sizeof err)) {
-            error_line("invalid %s FEN '%s': %s", P.variant->name, echo(f, buf, sizeof buf),
-                       *f ? err : "empty");
-            game_free(&g);
+        if (!*f) {
+            error_line("invalid %s FEN '': empty", session_variant(P.session)->name);
             return;
         }
+        fen_arg = f;
         cur = moves ? moves : fen_start + len;
     } else if (strcmp(tok, "startpos") != 0) {
         error_line("position needs 'startpos' or 'fen <fen>', not '%s'", echo(tok, buf, sizeof buf));
-        game_free(&g);
         return;
     }
+    const char *moves = NULL;
     if (util_next_token(&cur, tok, sizeof tok)) {
         if (strcmp(tok, "moves") != 0) {
             error_line("expected 'moves' in position, found '%s'", echo(tok, buf, sizeof buf));
-            game_free(&g);
             return;
         }
-        size_t len;
-        while ((len = util_next_token(&cur, tok, sizeof tok)) > 0) {
-            if (len >= sizeof tok || !game_play_text(&g, tok, err, sizeof err)) {
-                if (len >= sizeof tok)
-                    snprintf(err, sizeof err, "unparsable move '%s'", echo(tok, buf, sizeof buf));
-                error_line("%s at ply %d; position unchanged", err, g.ply + 1);
-                game_free(&g);
-                return;
-            }
-        }
+        moves = cur;
     }
-    stop_search();
-    game_free(&P.game);
-    P.game = g;
+    if (!session_set_position(P.session, fen_arg, moves, err, sizeof err)) {
+        if (fen_arg && strstr(err, " at ply ") == NULL)
+            error_line("invalid %s FEN '%s': %s", session_variant(P.session)->name,
+                       echo(fen_arg, buf, sizeof buf), err);
+        else
+            error_line("%s; position unchanged", err);
+    }
 }
 
-/* Parse `go` arguments into limits; unknown or malformed tokens get an
- * error line and are skipped (the search still runs, so a GUI waiting for
- * bestmove is never left hanging).  Returns the perft depth for `go perft N`,
- * else -1. */
+static void cmd_move(const char *args)
+{
+    char err[256];
+    if (!*skip_spaces(args)) {
+        error_line("move needs one or more moves");
+        return;
+    }
+    if (!session_play(P.session, args, err, sizeof err))
+        error_line("%s; position unchanged", err);
+}
+
+static void cmd_undo(const char *args)
+{
+    char tok[TOKEN_MAX], extra[TOKEN_MAX], err[256];
+    const char *cur = args;
+    long long n = 1;
+    if (util_next_token(&cur, tok, sizeof tok) &&
+        (!parse_number(tok, 1, INT_MAX, &n) || util_next_token(&cur, extra, sizeof extra))) {
+        error_line("undo takes an optional number of plies from 1 up");
+        return;
+    }
+    if (!session_undo(P.session, (int)n, err, sizeof err))
+        error_line("%s", err);
+}
+
+/* The `go` parameters that take a number. */
+typedef enum GoParam {
+    GO_DEPTH, GO_NODES, GO_MOVETIME, GO_WTIME, GO_BTIME, GO_WINC, GO_BINC, GO_MOVESTOGO,
+    GO_MATE, GO_PERFT
+} GoParam;
+
+static const struct {
+    const char *name;
+    GoParam param;
+    bool positive; /* 0 is an error (a limit of nothing); else 0 is allowed */
+} go_params[] = {
+    {"depth", GO_DEPTH, true},     {"nodes", GO_NODES, true},
+    {"movetime", GO_MOVETIME, true}, {"wtime", GO_WTIME, false},
+    {"btime", GO_BTIME, false},    {"winc", GO_WINC, false},
+    {"binc", GO_BINC, false},      {"movestogo", GO_MOVESTOGO, true},
+    {"p1time", GO_WTIME, false},   {"p2time", GO_BTIME, false},
+    {"p1inc", GO_WINC, false},     {"p2inc", GO_BINC, false},
+    {"mate", GO_MATE, true},       {"perft", GO_PERFT, false},
+};
+
+/* True for a word that starts a `go` parameter. */
+static bool is_go_word(const char *word)
+{
+    if (strcmp(word, "infinite") == 0 || strcmp(word, "ponder") == 0)
+        return true;
+    for (size_t i = 0; i < sizeof go_params / sizeof *go_params; i++)
+        if (strcmp(word, go_params[i].name) == 0)
+            return true;
+    return false;
+}
+
+/* Parse `go` arguments into limits.  Every malformed, zero (where zero means
+ * nothing) or negative value, and every unknown word, gets one error line and
+ * makes the search a depth-1 one (bestmove at once, never a hang).  Returns
+ * the perft depth for `go perft N` (-2 when N is bad), else -1. */
 static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
 {
     char tok[TOKEN_MAX], num[TOKEN_MAX], buf[96];
     const char *cur = args;
     search_limits_clear(lim);
     *ponder = false;
+    bool bad = false;
     while (util_next_token(&cur, tok, sizeof tok)) {
-        long long v;
         if (strcmp(tok, "infinite") == 0) {
             lim->infinite = true;
             continue;
         }
         if (strcmp(tok, "ponder") == 0) {
-            /* Pondering is not offered; treat as infinite until stop/ponderhit. */
+            /* Pondering is searched like infinite until stop or ponderhit. */
             lim->infinite = true;
             *ponder = true;
             continue;
         }
-        static const char *const numeric[] = {"depth", "nodes", "movetime", "wtime", "btime",
-                                              "winc", "binc", "movestogo", "p1time", "p2time",
-                                              "p1inc", "p2inc", "perft", "mate"};
         int which = -1;
-        for (int i = 0; i < (int)(sizeof numeric / sizeof *numeric); i++)
-            if (strcmp(tok, numeric[i]) == 0)
+        for (int i = 0; i < (int)(sizeof go_params / sizeof *go_params) && which < 0; i++)
+            if (strcmp(tok, go_params[i].name) == 0)
                 which = i;
         if (which < 0) {
-            error_line("go: unknown parameter '%s' ignored", echo(tok, buf, sizeof buf));
+            error_line("go: unknown parameter '%s'; searching to depth 1", echo(tok, buf, sizeof buf));
+            bad = true;
             continue;
         }
         const char *save = cur;
-        if (!util_next_token(&cur, num, sizeof num) || !parse_long(num, -LLONG_MAX / 4, LLONG_MAX / 4, &v)) {
-            error_line("go: '%s' needs a number", tok);
-            cur = save;
+        long long v = 0;
+        size_t len = util_next_token(&cur, num, sizeof num);
+        bool number = len > 0 && len < sizeof num && parse_number(num, LLONG_MIN, LLONG_MAX, &v);
+        bool positive = go_params[which].positive;
+        if (!number || v < 0 || (v == 0 && positive)) {
+            if (go_params[which].param == GO_PERFT)
+                return -2;
+            if (!number) {
+                bool missing = len == 0 || is_go_word(num);
+                if (missing)
+                    cur = save; /* the next parameter, not a bad value */
+                error_line("go: '%s' needs a whole number from %d to %lld%s%s%s; searching to "
+                           "depth 1", tok, positive ? 1 : 0, LLONG_MAX, missing ? "" : ", not '",
+                           missing ? "" : echo(num, buf, sizeof buf), missing ? "" : "'");
+            } else {
+                error_line("go: '%s %s' is not a limit (%s); searching to depth 1", tok,
+                           echo(num, buf, sizeof buf), positive ? "at least 1" : "at least 0");
+            }
+            bad = true;
             continue;
         }
-        switch (which) {
-        case 0: lim->depth = v > 0 ? (int)(v < SEARCH_MAX_PLY ? v : SEARCH_MAX_PLY - 1) : 0; break;
-        case 1: lim->nodes = v > 0 ? (uint64_t)v : 0; break;
-        case 2: lim->movetime = v > 0 ? v : 1; break;
-        case 3: case 8: lim->time[WHITE] = v > 0 ? v : 0; break;
-        case 4: case 9: lim->time[BLACK] = v > 0 ? v : 0; break;
-        case 5: case 10: lim->inc[WHITE] = v > 0 ? v : 0; break;
-        case 6: case 11: lim->inc[BLACK] = v > 0 ? v : 0; break;
-        case 7: lim->movestogo = v > 0 ? (int)(v < 10000 ? v : 10000) : 0; break;
-        case 12: return v >= 0 && v <= MAX_PERFT_DEPTH ? (int)v : -2;
-        case 13: lim->depth = v > 0 && v < SEARCH_MAX_PLY / 2 ? (int)(2 * v) : 0; break;
+        switch (go_params[which].param) {
+        case GO_DEPTH: lim->depth = (int)(v < SEARCH_MAX_PLY - 1 ? v : SEARCH_MAX_PLY - 1); break;
+        case GO_NODES: lim->nodes = (uint64_t)v; break;
+        case GO_MOVETIME: lim->movetime = v; break;
+        case GO_WTIME: lim->time[WHITE] = v; break;
+        case GO_BTIME: lim->time[BLACK] = v; break;
+        case GO_WINC: lim->inc[WHITE] = v; break;
+        case GO_BINC: lim->inc[BLACK] = v; break;
+        case GO_MOVESTOGO: lim->movestogo = (int)(v < INT_MAX ? v : INT_MAX); break;
+        case GO_MATE: lim->depth = v < (SEARCH_MAX_PLY - 1) / 2 ? (int)(2 * v) : SEARCH_MAX_PLY - 1; break;
+        case GO_PERFT:
+            if (v > SESSION_MAX_PERFT_DEPTH)
+                return -2;
+            return (int)v;
         }
+    }
+    if (bad) {
+        lim->infinite = false;
+        *ponder = false;
+        lim->depth = 1;
     }
     return -1;
 }
 
-static void run_perft(int depth)
+/* True when nothing but `stop` would end a search under lim. */
+static bool unbounded(const SearchLimits *lim)
 {
-    const Variant *v = P.variant;
-    Move moves[MAX_MOVES];
-    int n = v->generate(&P.game.pos, moves);
-    int64_t t0 = util_now_ms();
-    uint64_t total = 0;
-    if (depth >= 1) {
-        for (int i = 0; i < n; i++) {
-            Position child;
-            char text[MOVE_STR_MAX];
-            v->make(&P.game.pos, moves[i], &child);
-            uint64_t c = perft_count(v, &child, depth - 1);
-            v->move_str(&P.game.pos, moves[i], text);
-            reply("%s: %" PRIu64, text, c);
-            total += c;
-        }
-    } else {
-        total = 1;
+    bool clock = lim->time[0] >= 0 || lim->time[1] >= 0 || lim->inc[0] > 0 || lim->inc[1] > 0 ||
+                 lim->movestogo > 0;
+    return lim->infinite || (lim->depth <= 0 && lim->nodes == 0 && lim->movetime <= 0 && !clock);
+}
+
+static void cmd_go(const char *args)
+{
+    SearchLimits lim;
+    bool ponder;
+    int perft_depth = parse_go(args, &lim, &ponder);
+    if (perft_depth == -2) {
+        error_line("go perft needs a depth from 0 to %d", SESSION_MAX_PERFT_DEPTH);
+        return;
     }
-    int64_t ms = util_now_ms() - t0;
-    reply("%s", "");
-    reply("Nodes searched: %" PRIu64, total);
-    reply("info string perft depth %d nodes %" PRIu64 " time %" PRId64 " nps %" PRIu64, depth,
-          total, ms, ms > 0 ? total * 1000 / (uint64_t)ms : total * 1000);
+    if (perft_depth >= 0) {
+        session_perft(P.session, perft_depth);
+        return;
+    }
+    if (P.batch && unbounded(&lim)) {
+        /* On the command line nobody can send stop. */
+        error_line("go without depth, nodes, movetime or a clock never ends on the command "
+                   "line; searching to depth 1");
+        lim.infinite = false;
+        ponder = false;
+        lim.depth = 1;
+    }
+    session_go(P.session, &lim, ponder);
 }
 
 static void cmd_perft(const char *args)
@@ -539,73 +523,64 @@ static void cmd_perft(const char *args)
     char tok[TOKEN_MAX], extra[TOKEN_MAX];
     long long d;
     const char *cur = args;
-    if (!util_next_token(&cur, tok, sizeof tok) || !parse_long(tok, 0, MAX_PERFT_DEPTH, &d) ||
+    if (!util_next_token(&cur, tok, sizeof tok) ||
+        !parse_number(tok, 0, SESSION_MAX_PERFT_DEPTH, &d) ||
         util_next_token(&cur, extra, sizeof extra)) {
-        error_line("perft needs one depth from 0 to %d", MAX_PERFT_DEPTH);
+        error_line("perft needs one depth from 0 to %d", SESSION_MAX_PERFT_DEPTH);
         return;
     }
-    stop_search();
-    run_perft((int)d);
-}
-
-static void print_finished_game(Result r)
-{
-    /* No search: report the decided score, then the null move. */
-    int stm = P.variant->side_to_move(&P.game.pos);
-    if (r == RESULT_DRAW)
-        reply("info depth 0 score cp 0");
-    else if ((r == RESULT_WHITE_WINS) == (stm == WHITE))
-        reply("info depth 0 score mate 0 string game over, side to move has won");
-    else
-        reply("info depth 0 score mate 0 string game over, side to move has lost");
-    reply("bestmove 0000");
-}
-
-static void cmd_go(const char *args)
-{
-    /* A GUI may send go as soon as it reads bestmove: reap that search.  A go
-     * during a running search stops it first (it still prints its bestmove). */
-    stop_search();
-    SearchLimits lim;
-    bool ponder;
-    int perft_depth = parse_go(args, &lim, &ponder);
-    if (perft_depth >= 0) {
-        run_perft(perft_depth);
-        return;
-    }
-    if (perft_depth == -2) {
-        error_line("perft depth must be from 0 to %d", MAX_PERFT_DEPTH);
-        return;
-    }
-    Result r = game_result(&P.game, NULL, NULL);
-    if (r != RESULT_NONE) {
-        print_finished_game(r);
-        return;
-    }
-    game_copy(&P.job.game, &P.game);
-    P.job.limits = lim;
-    P.job.options = P.search_options;
-    P.job.ponder = ponder;
-    atomic_store(&P.stop, false);
-    if (pthread_create(&P.thread, NULL, search_thread, &P.job) != 0) {
-        error_line("could not start the search thread");
-        reply("bestmove 0000");
-        return;
-    }
-    P.searching = true;
+    session_perft(P.session, (int)d);
 }
 
 static const char *side_name(int side) { return side == WHITE ? "white" : "black"; }
 
-static void cmd_display(void)
+/* A game's result reason and, where the game scores one, its margin:
+ * "no pieces" or "counting after move limit, margin 3". */
+static void result_text(const Game *g, Result r, int margin, const char *reason, char *buf,
+                        size_t size)
 {
-    const Variant *v = P.variant;
-    const Position *pos = &P.game.pos;
+    (void)r;
+    if (game_scores_margin(g))
+        snprintf(buf, size, "%s, margin %d", reason ? reason : "game over", margin);
+    else
+        snprintf(buf, size, "%s", reason ? reason : "game over");
+}
+
+/* Every legal move (or roll) of the current game in generate() order,
+ * space-separated; empty when the game is over. */
+static char *legal_move_list(int *count)
+{
+    const Game *g = game();
+    const Variant *v = g->variant;
+    Move moves[MAX_MOVES];
+    int n = game_result(g, NULL, NULL) == RESULT_NONE ? v->generate(&g->pos, moves) : 0;
+    size_t cap = (size_t)n * (MOVE_STR_MAX + 1) + 1;
+    char *list = malloc(cap);
+    if (!list)
+        return NULL;
+    size_t len = 0;
+    list[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char text[MOVE_STR_MAX];
+        v->move_str(&g->pos, moves[i], text);
+        len += (size_t)snprintf(list + len, cap - len, "%s%s", i ? " " : "", text);
+    }
+    *count = n;
+    return list;
+}
+
+static void cmd_display(const char *args)
+{
+    (void)args;
+    const Game *g = game();
+    const Variant *v = g->variant;
+    const Position *pos = &g->pos;
     char *diagram = malloc(8192);
     if (diagram) {
         v->diagram(pos, diagram, 8192);
         pthread_mutex_lock(&P.out_lock);
         fprintf(P.out, "%s", diagram);
+        fflush(P.out);
         pthread_mutex_unlock(&P.out_lock);
         free(diagram);
     }
@@ -614,97 +589,163 @@ static void cmd_display(void)
     reply("Variant: %s (%s)", v->name, v->title);
     reply("Fen: %s", fen);
     reply("Key: %016" PRIx64, v->key(pos));
-    bool chance = v->is_chance && v->is_chance(pos);
+    bool chance = session_is_chance(P.session);
     reply("Side to move: %s%s", side_name(v->side_to_move(pos)), chance ? " (to roll)" : "");
     int margin = 0;
     const char *reason = NULL;
-    Result r = game_result(&P.game, &margin, &reason);
-    if (r != RESULT_NONE)
-        reply("Result: %s (%s%s%d)", game_result_word(r), reason ? reason : "game over",
-              margin ? ", margin " : "", margin);
-    else
+    Result r = game_result(g, &margin, &reason);
+    if (r != RESULT_NONE) {
+        char why[160];
+        result_text(g, r, margin, reason, why, sizeof why);
+        reply("Result: %s (%s)", game_result_word(r), why);
+    } else {
         reply("Result: none");
+    }
     if (v->describe) {
         char line[256];
         v->describe(pos, line, sizeof line);
         reply("Analysis: %s", line);
     }
-    Move moves[MAX_MOVES];
-    int n = r == RESULT_NONE ? v->generate(pos, moves) : 0;
-    size_t cap = (size_t)n * (MOVE_STR_MAX + 1) + 64;
-    char *list = malloc(cap);
-    if (!list)
-        return;
-    size_t len = (size_t)snprintf(list, cap, "%s (%d):", chance ? "Rolls" : "Legal moves", n);
-    for (int i = 0; i < n; i++) {
-        char text[MOVE_STR_MAX];
-        v->move_str(pos, moves[i], text);
-        len += (size_t)snprintf(list + len, cap - len, " %s", text);
+    int n = 0;
+    char *list = legal_move_list(&n);
+    if (list) {
+        reply("%s (%d):%s%s", chance ? "Rolls" : "Legal moves", n, n ? " " : "", list);
+        free(list);
     }
-    reply("%s", list);
+}
+
+/* ---------------------------------------------------------------- queries */
+
+/* Each query answers exactly one `response ...` line (info lines may come
+ * first). */
+static void query_gameover(const char *args)
+{
+    (void)args;
+    reply("response %s", game_result(game(), NULL, NULL) != RESULT_NONE ? "true" : "false");
+}
+
+static void query_p1turn(const char *args)
+{
+    (void)args;
+    const Game *g = game();
+    reply("response %s", g->variant->side_to_move(&g->pos) == WHITE ? "true" : "false");
+}
+
+static void query_result(const char *args)
+{
+    (void)args;
+    const Game *g = game();
+    int margin = 0;
+    const char *reason = NULL;
+    Result r = game_result(g, &margin, &reason);
+    if (r != RESULT_NONE) {
+        char why[160];
+        result_text(g, r, margin, reason, why, sizeof why);
+        if (game_scores_margin(g))
+            reply("info string result %s reason %s margin %d", game_result_word(r),
+                  reason ? reason : "game over", margin);
+        else
+            reply("info string result %s reason %s", game_result_word(r),
+                  reason ? reason : "game over");
+    }
+    reply("response %s", game_result_word(r));
+}
+
+static void query_fen(const char *args)
+{
+    (void)args;
+    char fen[FEN_MAX];
+    game()->variant->to_fen(&game()->pos, fen);
+    reply("response %s", fen);
+}
+
+static void query_moves(const char *args)
+{
+    (void)args;
+    int n = 0;
+    char *list = legal_move_list(&n);
+    if (!list) {
+        error_line("out of memory");
+        reply("response none");
+        return;
+    }
+    reply("response %s", n ? list : "none");
     free(list);
 }
 
-static void cmd_query(const char *args)
+static void query_chance(const char *args)
 {
-    char what[TOKEN_MAX], buf[96];
-    const char *cur = args;
-    util_next_token(&cur, what, sizeof what);
-    Result r = game_result(&P.game, NULL, NULL);
-    if (strcmp(what, "gameover") == 0)
-        reply("response %s", r != RESULT_NONE ? "true" : "false");
-    else if (strcmp(what, "p1turn") == 0)
-        reply("response %s", P.variant->side_to_move(&P.game.pos) == WHITE ? "true" : "false");
-    else if (strcmp(what, "result") == 0) {
-        int margin = 0;
-        const char *reason = NULL;
-        r = game_result(&P.game, &margin, &reason);
-        reply("response %s", game_result_word(r));
-        if (r != RESULT_NONE)
-            reply("info string result %s reason %s margin %d", game_result_word(r),
-                  reason ? reason : "game over", margin);
-    } else
-        error_line("unknown query '%s' (gameover, p1turn, result)", echo(what, buf, sizeof buf));
+    (void)args;
+    bool due = session_is_chance(P.session) && game_result(game(), NULL, NULL) == RESULT_NONE;
+    reply("response %s", due ? "true" : "false");
 }
 
-static void cmd_roll(void)
+static void query_variant(const char *args)
 {
-    const Variant *v = P.variant;
-    if (!v->is_chance || !v->is_chance(&P.game.pos)) {
-        error_line("no roll is due in this position");
-        return;
-    }
-    stop_search();
-    Move rolls[MAX_MOVES];
-    int n = v->generate(&P.game.pos, rolls);
-    if (n <= 0) {
-        error_line("no roll is due in this position");
-        return;
-    }
-    Move m = rolls[util_random_below(&P.roll_state, (uint64_t)n)];
+    (void)args;
+    reply("response %s", session_variant(P.session)->name);
+}
+
+/* The one table of queries: `query <name> [args]`.  To add one, add a line. */
+static const struct {
+    const char *name;
+    void (*run)(const char *args);
+} queries[] = {
+    {"gameover", query_gameover}, {"p1turn", query_p1turn}, {"result", query_result},
+    {"fen", query_fen},           {"moves", query_moves},   {"chance", query_chance},
+    {"variant", query_variant},
+};
+enum { QUERY_COUNT = sizeof queries / sizeof queries[0] };
+
+static void cmd_query(const char *args)
+{
+    char what[TOKEN_MAX], buf[96], names[256] = "";
+    const char *cur = args;
+    util_next_token(&cur, what, sizeof what);
+    for (int i = 0; i < QUERY_COUNT; i++)
+        if (strcmp(what, queries[i].name) == 0) {
+            queries[i].run(cur);
+            return;
+        }
+    size_t len = 0;
+    for (int i = 0; i < QUERY_COUNT; i++)
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "",
+                                queries[i].name);
+    /* A UGI client waits for a response: it gets one, saying nothing. */
+    error_line("unknown query '%s' (%s)", echo(what, buf, sizeof buf), names);
+    reply("response none");
+}
+
+static void cmd_roll(const char *args)
+{
+    (void)args;
     char text[MOVE_STR_MAX];
-    v->move_str(&P.game.pos, m, text);
-    game_play(&P.game, m);
+    if (!session_roll(P.session, text)) {
+        error_line("no roll is due in this position");
+        return;
+    }
     reply("roll %s", text);
 }
 
-static void cmd_eval(void)
+static void cmd_eval(const char *args)
 {
-    int e = P.variant->evaluate(&P.game.pos);
-    reply("info string eval %d (side to move: %s)", e,
-          side_name(P.variant->side_to_move(&P.game.pos)));
+    (void)args;
+    const Game *g = game();
+    int e = g->variant->evaluate(&g->pos);
+    reply("info string eval %d (side to move: %s)", e, side_name(g->variant->side_to_move(&g->pos)));
 }
 
 static void cmd_bench(const char *args)
 {
-    char tok[TOKEN_MAX];
+    char tok[TOKEN_MAX], extra[TOKEN_MAX];
     long long d = 0;
     const char *cur = args;
-    if (util_next_token(&cur, tok, sizeof tok) && !parse_long(tok, 1, 64, &d)) {
-        error_line("bench takes an optional depth from 1 to 64");
+    if (util_next_token(&cur, tok, sizeof tok) &&
+        (!parse_number(tok, 1, BENCH_MAX_DEPTH, &d) || util_next_token(&cur, extra, sizeof extra))) {
+        error_line("bench takes an optional depth from 1 to %d", BENCH_MAX_DEPTH);
         return;
     }
-    stop_search();
+    session_stop(P.session);
     pthread_mutex_lock(&P.out_lock);
     bench_run((int)d, P.out);
     fflush(P.out);
@@ -712,30 +753,50 @@ static void cmd_bench(const char *args)
     search_clear();
 }
 
-static void cmd_help(void)
+static void cmd_help(const char *args);
+
+/* The one table of commands: dispatch and `help`.  An entry with no help text
+ * is an alias, listed in the usage of the entry it follows. */
+static const struct {
+    const char *name;
+    void (*run)(const char *args);
+    const char *usage;
+    const char *help;
+} commands[] = {
+    {"uci", cmd_uci, "uci | ugi", "handshake: id, options, uciok | ugiok"},
+    {"ugi", cmd_ugi, NULL, NULL},
+    {"isready", cmd_isready, "isready", "answered 'readyok' at once"},
+    {"setoption", cmd_setoption, "setoption name <N> [value <V>]", "set an option (see 'uci')"},
+    {"variant", cmd_variant, "variant [<name>]", "select a game (its start) or show the current one"},
+    {"ucinewgame", cmd_newgame, "ucinewgame | uginewgame", "forget the search state, back to the start"},
+    {"uginewgame", cmd_newgame, NULL, NULL},
+    {"position", cmd_position, "position startpos|fen <fen> [moves <m1> ...]", "set up a game"},
+    {"move", cmd_move, "move <m1> [<m2> ...]", "play moves on the current game (all or nothing)"},
+    {"undo", cmd_undo, "undo [N]", "take back N plies (default 1)"},
+    {"go", cmd_go, "go [depth N] [nodes N] [movetime MS] [wtime|btime|winc|binc MS]",
+     "search; [movestogo N] [p1time p2time p1inc p2inc] [mate N] [infinite] [perft N]"},
+    {"stop", cmd_stop, "stop", "end the search or perft; a search answers bestmove"},
+    {"ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played (ends the search)"},
+    {"perft", cmd_perft, "perft N", "count move sequences of length N, per move"},
+    {"query", cmd_query, "query <what>", "gameover|p1turn|result|fen|moves|chance|variant"},
+    {"roll", cmd_roll, "roll", "draw the pending dice roll and play it (option Seed)"},
+    {"d", cmd_display, "d", "board, FEN, key, result and legal moves"},
+    {"eval", cmd_eval, "eval", "static evaluation of the position"},
+    {"bench", cmd_bench, "bench [depth]", "fixed search set: node signature and speed"},
+    {"help", cmd_help, "help", "this text"},
+    {"quit", NULL, "quit", "leave"},
+    {"debug", cmd_nothing, NULL, NULL},
+    {"register", cmd_nothing, NULL, NULL},
+};
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+static void cmd_help(const char *args)
 {
-    static const char *const lines[] = {
-        "Sigil commands (see protocol.md):",
-        "  uci | ugi                      handshake: id, options, uciok | ugiok",
-        "  isready                        answered 'readyok' at once",
-        "  setoption name <N> [value <V>] Hash, Clear Hash, Threads, MultiPV, UCI_Variant, MoveLimit, Seed",
-        "  variant [<name>]               select a game (resets to its start) or show the current one",
-        "  ucinewgame | uginewgame        forget the search state, back to the start position",
-        "  position startpos|fen <fen> [moves <m1> <m2> ...]",
-        "  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]",
-        "     [p1time p2time p1inc p2inc] [infinite] [perft N]",
-        "  stop                           end the search; it answers bestmove",
-        "  perft N                        count move sequences of length N, per move",
-        "  query gameover|p1turn|result   UGI queries, answered 'response ...'",
-        "  roll                           Alexander: draw the pending dice roll (option Seed)",
-        "  d                              board, FEN, key, result and legal moves",
-        "  eval                           static evaluation of the position",
-        "  bench [depth]                  fixed search set: node signature and speed",
-        "  help                           this text",
-        "  quit                           leave",
-    };
-    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
-        reply("%s", lines[i]);
+    (void)args;
+    reply("Sigil commands (see protocol.md):");
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (commands[i].help)
+            reply("  %-45s %s", commands[i].usage, commands[i].help);
 }
 
 /* Execute one line.  Returns false on quit. */
@@ -746,75 +807,74 @@ static bool dispatch(const char *line)
     size_t len = util_next_token(&cur, cmd, sizeof cmd);
     if (len == 0)
         return true;
-    if (len >= sizeof cmd) {
-        error_line("unknown command '%s'", echo(line, buf, sizeof buf));
-        return true;
-    }
-    const char *args = cur;
-    if (strcmp(cmd, "quit") == 0)
-        return false;
-    else if (strcmp(cmd, "uci") == 0)
-        cmd_handshake("uciok");
-    else if (strcmp(cmd, "ugi") == 0)
-        cmd_handshake("ugiok");
-    else if (strcmp(cmd, "isready") == 0)
-        reply("readyok");
-    else if (strcmp(cmd, "ucinewgame") == 0 || strcmp(cmd, "uginewgame") == 0)
-        cmd_newgame();
-    else if (strcmp(cmd, "setoption") == 0)
-        cmd_setoption(args);
-    else if (strcmp(cmd, "variant") == 0)
-        cmd_variant(args);
-    else if (strcmp(cmd, "position") == 0)
-        cmd_position(args);
-    else if (strcmp(cmd, "go") == 0)
-        cmd_go(args);
-    else if (strcmp(cmd, "stop") == 0 || strcmp(cmd, "ponderhit") == 0)
-        stop_search();
-    else if (strcmp(cmd, "perft") == 0)
-        cmd_perft(args);
-    else if (strcmp(cmd, "query") == 0)
-        cmd_query(args);
-    else if (strcmp(cmd, "d") == 0)
-        cmd_display();
-    else if (strcmp(cmd, "roll") == 0)
-        cmd_roll();
-    else if (strcmp(cmd, "eval") == 0)
-        cmd_eval();
-    else if (strcmp(cmd, "bench") == 0)
-        cmd_bench(args);
-    else if (strcmp(cmd, "help") == 0)
-        cmd_help();
-    else if (strcmp(cmd, "debug") == 0 || strcmp(cmd, "register") == 0)
-        ; /* UCI commands with nothing to do here */
-    else
-        error_line("unknown command '%s' (try 'help')", echo(cmd, buf, sizeof buf));
+    if (len < sizeof cmd)
+        for (int i = 0; i < COMMAND_COUNT; i++)
+            if (strcmp(cmd, commands[i].name) == 0) {
+                if (!commands[i].run)
+                    return false; /* quit */
+                commands[i].run(cur);
+                return true;
+            }
+    error_line("unknown command '%s' (try 'help')", echo(len < sizeof cmd ? cmd : line, buf, sizeof buf));
     return true;
+}
+
+/* ------------------------------------------------------------- entry points */
+
+void protocol_init(FILE *out)
+{
+    if (P.initialised)
+        return;
+    P.out = out;
+    static const SessionOutput output = {
+        .ctx = NULL,
+        .info = on_info,
+        .analysis = on_analysis,
+        .finished = on_finished,
+        .bestmove = on_bestmove,
+        .perft_move = on_perft_move,
+        .perft_done = on_perft_done,
+        .notice = on_notice,
+    };
+    P.session = session_new(&output);
+    if (!P.session) {
+        fprintf(stderr, "sigil: out of memory\n");
+        exit(1);
+    }
+    P.initialised = true;
+}
+
+void protocol_shutdown(void)
+{
+    if (!P.initialised)
+        return;
+    session_free(P.session);
+    P.session = NULL;
+    P.initialised = false;
 }
 
 bool protocol_command(const char *line)
 {
+    P.batch = true;
     bool go_on = dispatch(line);
-    join_search();
+    session_wait(P.session);
     return go_on;
 }
 
 int protocol_run(FILE *in, FILE *out)
 {
     protocol_init(out);
+    P.batch = false;
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n;
     bool go_on = true;
-    while (go_on && (n = getline(&line, &cap, in)) >= 0) {
+    while (go_on && getline(&line, &cap, in) >= 0) {
         /* A NUL byte ends the command text; the rest of such a line is garbage. */
         line[strcspn(line, "\r\n")] = '\0';
         go_on = dispatch(line);
     }
     free(line);
-    /* End of input without quit: a finite search may finish and answer. */
-    if (go_on && P.searching && !P.job.limits.infinite)
-        join_search();
+    /* quit or end of input: a running search is stopped and answers. */
     protocol_shutdown();
     return 0;
 }

@@ -48,8 +48,7 @@
 #define CLOCK_CHECK_MASK 511
 /* Nodes a thread counts locally before adding them to the shared total. */
 #define NODE_BATCH 256
-/* Largest Threads value honoured. */
-#define MAX_THREADS 256
+#define MAX_THREADS SEARCH_MAX_THREADS
 
 /* Move ordering bands. */
 #define ORDER_TT (1 << 30)
@@ -135,6 +134,7 @@ void search_limits_clear(SearchLimits *limits)
     memset(limits, 0, sizeof *limits);
     limits->time[WHITE] = -1;
     limits->time[BLACK] = -1;
+    limits->move_overhead = TIMEMAN_DEFAULT_OVERHEAD_MS;
 }
 
 void search_set_hash(size_t mb)

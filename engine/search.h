@@ -12,6 +12,8 @@
 #include "variant.h"
 
 #define SEARCH_MAX_PLY 128
+/* Largest number of search threads (option Threads). */
+#define SEARCH_MAX_THREADS 256
 
 /* What `go` asked for.  Zero / negative fields mean "not given". */
 typedef struct SearchLimits {
@@ -21,6 +23,11 @@ typedef struct SearchLimits {
     int64_t time[2];    /* remaining clock of WHITE/BLACK in ms, -1 = not given */
     int64_t inc[2];     /* increment per move in ms, 0 if not given */
     int movestogo;      /* moves to the next time control, 0 = not given */
+    int64_t move_overhead; /* ms of the clock kept back for transmission delays
+                              (option Move Overhead; search_limits_clear sets
+                              TIMEMAN_DEFAULT_OVERHEAD_MS) */
+    int moves_left;     /* the mover's expected moves until the game ends
+                           (Variant.plies_left), 0 = unknown */
     bool infinite;      /* search until stop */
 } SearchLimits;
 

@@ -1,22 +1,43 @@
 /* timeman.c - soft and hard time limits from movetime or the clock.
  *
  * Clock play: spread the usable time (clock minus a latency margin) over the
- * moves to go (30 when not given), add three quarters of the increment, and
- * allow the running iteration to overrun that by up to four times, but never
- * past half of the usable time (all of it on the last move before a time
- * control).  The search stops starting iterations at the soft limit and
- * aborts at the hard one, so it never loses on time while it is fed.
+ * moves still to play before the next time control or the end of the game
+ * (movestogo, or the game's estimate of its remaining length, or 30, at most
+ * 50), add three quarters of the increment, and allow the running iteration
+ * to overrun that by up to four times, but never past half of the usable time
+ * (all of it on the last move before a time control).  The search stops
+ * starting iterations at the soft limit and aborts at the hard one, so it
+ * never loses on time while it is fed.  Every operation saturates: a GUI may
+ * send any 64-bit number.
  */
 #include "timeman.h"
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-/* The latency margin: the fixed overhead, but at most half of what there is,
- * so that a nearly empty clock still leaves something to think with. */
-static int64_t overhead_for(int64_t available)
+static int64_t add_sat(int64_t a, int64_t b)
 {
-    return min64(TIMEMAN_OVERHEAD_MS, max64(available, 0) / 2);
+    int64_t r;
+    return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
+static int64_t mul_sat(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? ((a < 0) != (b < 0) ? INT64_MIN : INT64_MAX) : r;
+}
+
+/* The latency margin: the overhead, but at most half of what there is, so
+ * that a nearly empty clock still leaves something to think with. */
+static int64_t overhead_for(const SearchLimits *limits, int64_t available)
+{
+    return min64(max64(limits->move_overhead, 0), max64(available, 0) / 2);
+}
+
+static bool clock_given(const SearchLimits *limits)
+{
+    return limits->time[0] >= 0 || limits->time[1] >= 0 || limits->inc[0] > 0 ||
+           limits->inc[1] > 0 || limits->movestogo > 0;
 }
 
 TimeBudget timeman_allocate(const SearchLimits *limits, int side)
@@ -25,23 +46,27 @@ TimeBudget timeman_allocate(const SearchLimits *limits, int side)
     if (limits->infinite)
         return b;
     if (limits->movetime > 0) {
-        int64_t hard = max64(limits->movetime - overhead_for(limits->movetime), 1);
+        int64_t hard = max64(limits->movetime - overhead_for(limits, limits->movetime), 1);
         b.timed = true;
         b.soft_ms = hard;
         b.hard_ms = hard;
         return b;
     }
-    if (side < 0 || side > 1 || limits->time[side] < 0)
+    if (side < 0 || side > 1 || !clock_given(limits))
         return b;
-    int64_t clock = limits->time[side];
+    int64_t clock = max64(limits->time[side], 0);
     int64_t inc = max64(limits->inc[side], 0);
-    int64_t usable = max64(clock - overhead_for(clock), 0);
-    int moves = limits->movestogo > 0 ? limits->movestogo : TIMEMAN_DEFAULT_MOVES;
-    if (moves > 50)
-        moves = 50;
-    int64_t soft = usable / moves + inc * 3 / 4;
-    int64_t ceiling = moves == 1 ? usable : usable / 2;
-    int64_t hard = min64(soft * 4, ceiling);
+    int64_t usable = clock - overhead_for(limits, clock);
+    int moves = limits->movestogo > 0 ? limits->movestogo : 0;
+    if (limits->moves_left > 0 && (moves == 0 || limits->moves_left < moves))
+        moves = limits->moves_left; /* the game ends before the time control */
+    if (moves == 0)
+        moves = TIMEMAN_DEFAULT_MOVES;
+    if (moves > TIMEMAN_MAX_MOVES)
+        moves = TIMEMAN_MAX_MOVES;
+    int64_t soft = add_sat(usable / moves, inc / 4 * 3 + inc % 4 * 3 / 4);
+    int64_t ceiling = limits->movestogo == 1 ? usable : usable / 2;
+    int64_t hard = min64(mul_sat(soft, 4), ceiling);
     b.timed = true;
     b.hard_ms = max64(hard, 1);
     b.soft_ms = max64(min64(soft, b.hard_ms), 1);

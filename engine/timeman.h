@@ -7,11 +7,14 @@
 
 #include "search.h"
 
-/* Milliseconds kept back from every clock for the time it takes the move to
- * reach the other side (process and pipe latency). */
-#define TIMEMAN_OVERHEAD_MS 20
-/* Moves the remaining clock is spread over when `movestogo` is not given. */
+/* Default of option Move Overhead: ms kept back from every clock for the time
+ * it takes the move to reach the other side (process and pipe latency). */
+#define TIMEMAN_DEFAULT_OVERHEAD_MS 20
+/* Moves the remaining clock is spread over when neither `movestogo` nor an
+ * estimate of the game's length (SearchLimits.moves_left) is known. */
 #define TIMEMAN_DEFAULT_MOVES 30
+/* The clock is never spread over more moves than this. */
+#define TIMEMAN_MAX_MOVES 50
 
 /* The time a search may use, in ms from its start. */
 typedef struct TimeBudget {
@@ -21,9 +24,12 @@ typedef struct TimeBudget {
 } TimeBudget;
 
 /* The budget for the side `side` (WHITE/BLACK) under limits.  `movetime`
- * wins over the clock; `infinite` means untimed.  soft <= hard, both >= 1,
- * and hard never exceeds the clock minus the overhead (or half of the clock
- * when that is smaller than the overhead). */
+ * wins over the clock; `infinite` means untimed.  Any clock value (either
+ * side's time or increment, or movestogo) makes the search timed: a missing
+ * time of the mover counts as an empty clock.  soft <= hard, both >= 1, and
+ * hard never exceeds the clock minus the overhead (or half of the clock when
+ * that is smaller than the overhead).  Exact for every int64 input: the
+ * arithmetic saturates instead of overflowing. */
 TimeBudget timeman_allocate(const SearchLimits *limits, int side);
 
 #endif

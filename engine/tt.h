@@ -22,7 +22,9 @@
 
 #include "variant.h"
 
+/* Table size (option Hash, bench) in megabytes: default and largest. */
 #define TT_DEFAULT_MB 16
+#define TT_MAX_MB 4096
 
 /* Kind of score an entry holds (alpha-beta bounds). */
 enum {

@@ -143,6 +143,12 @@ typedef struct Variant {
      * evaluation is the exact expected value).  May be NULL. */
     bool (*eval_is_exact)(const Position *pos);
 
+    /* Optional (may be NULL): how many more moves (rolls not counted) both
+     * sides together are expected to make before the game ends, for time
+     * allocation.  An estimate (doc/search.md says how each was measured),
+     * exact where a rule fixes it (Salto's MoveLimit). */
+    int (*plies_left)(const Position *pos);
+
     /* Optional fast perft with bulk counting at the last ply; NULL means the
      * generic one in perft.c is used.  Must count exactly what the generic
      * one counts. */

@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <string.h>
+#include <strings.h>
 
 /* Registry order is the order `uci` lists them in; the first is the default. */
 static const Variant *const all_variants[] = {
@@ -45,7 +46,7 @@ const Variant *variants_find(const char *name)
 {
     variants_init();
     for (int i = 0; i < playable_count; i++)
-        if (strcmp(playable[i]->name, name) == 0)
+        if (strcasecmp(playable[i]->name, name) == 0)
             return playable[i];
     return NULL;
 }

@@ -17,7 +17,7 @@ void variants_init(void);
 /* Number of playable games and the i-th of them (registry order). */
 int variants_count(void);
 const Variant *variants_get(int i);
-/* The game with this name, or NULL. */
+/* The game with this name (case-insensitive), or NULL. */
 const Variant *variants_find(const char *name);
 /* The default game (the first in the registry). */
 const Variant *variants_default(void);

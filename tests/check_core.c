@@ -1281,11 +1281,116 @@ START_TEST(test_timeman_untimed)
     l.depth = 5;
     l.nodes = 1000;
     ck_assert(!timeman_allocate(&l, WHITE).timed);
-    l.time[BLACK] = 5000; /* the other side's clock */
-    ck_assert(!timeman_allocate(&l, WHITE).timed);
     l.time[WHITE] = 5000;
     l.infinite = true;
     ck_assert(!timeman_allocate(&l, WHITE).timed);
+}
+END_TEST
+
+START_TEST(test_timeman_a_clock_for_the_opponent_only_is_an_empty_clock)
+{
+    /* `go btime 100` with White to move: White's missing time is none, so
+     * the search gets the 1 ms of an empty clock, never unlimited time. */
+    SearchLimits l;
+    search_limits_clear(&l);
+    l.time[BLACK] = 100;
+    TimeBudget b = timeman_allocate(&l, WHITE);
+    ck_assert(b.timed);
+    ck_assert_int_eq(b.hard_ms, 1);
+    ck_assert_int_eq(b.soft_ms, 1);
+    /* A lone movestogo, or the opponent's increment, is a clock too. */
+    search_limits_clear(&l);
+    l.movestogo = 1;
+    b = timeman_allocate(&l, BLACK);
+    ck_assert(b.timed);
+    ck_assert_int_eq(b.hard_ms, 1);
+    search_limits_clear(&l);
+    l.inc[BLACK] = 1000;
+    b = timeman_allocate(&l, WHITE);
+    ck_assert(b.timed);
+    ck_assert_int_eq(b.hard_ms, 1);
+    /* The mover's own increment on an empty clock: still at most half the
+     * (empty) clock, so 1 ms. */
+    l.inc[WHITE] = 1000;
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).hard_ms, 1);
+}
+END_TEST
+
+START_TEST(test_timeman_saturates_for_any_64_bit_input)
+{
+    SearchLimits l;
+    search_limits_clear(&l);
+    /* The overflow a GUI could trigger: go wtime 2^61-1 winc 2^61-1 movestogo 1. */
+    l.time[WHITE] = 2305843009213693951LL;
+    l.inc[WHITE] = 2305843009213693951LL;
+    l.movestogo = 1;
+    TimeBudget b = timeman_allocate(&l, WHITE);
+    ck_assert(b.timed);
+    ck_assert_int_eq(b.hard_ms, 2305843009213693951LL - TIMEMAN_DEFAULT_OVERHEAD_MS);
+    ck_assert_int_eq(b.soft_ms, b.hard_ms);
+    /* The extremes: clock and increment at INT64_MAX, every movestogo. */
+    static const int64_t big[] = {INT64_MAX, INT64_MAX - 1, INT64_MAX / 2, INT64_MAX / 3 + 7,
+                                  (int64_t)1 << 62, 1, 0};
+    static const int mtg[] = {0, 1, 2, 3, 50, 51, 1000000, INT32_MAX};
+    for (size_t i = 0; i < sizeof big / sizeof *big; i++)
+        for (size_t k = 0; k < sizeof big / sizeof *big; k++)
+            for (size_t m = 0; m < sizeof mtg / sizeof *mtg; m++) {
+                search_limits_clear(&l);
+                l.time[BLACK] = big[i];
+                l.inc[BLACK] = big[k];
+                l.movestogo = mtg[m];
+                l.moves_left = mtg[(m + 3) % 8];
+                b = timeman_allocate(&l, BLACK);
+                ck_assert(b.timed);
+                ck_assert_int_ge(b.soft_ms, 1);
+                ck_assert_int_le(b.soft_ms, b.hard_ms);
+                int64_t margin = big[i] / 2 < TIMEMAN_DEFAULT_OVERHEAD_MS
+                                     ? big[i] / 2 : TIMEMAN_DEFAULT_OVERHEAD_MS;
+                ck_assert_int_le(b.hard_ms, big[i] - margin > 1 ? big[i] - margin : 1);
+            }
+    /* movetime and the overhead at the extremes. */
+    search_limits_clear(&l);
+    l.movetime = INT64_MAX;
+    l.move_overhead = INT64_MAX;
+    b = timeman_allocate(&l, WHITE);
+    ck_assert_int_eq(b.hard_ms, INT64_MAX - INT64_MAX / 2);
+}
+END_TEST
+
+START_TEST(test_timeman_move_overhead_and_game_length)
+{
+    SearchLimits l;
+    search_limits_clear(&l);
+    l.time[WHITE] = 60000;
+    l.move_overhead = 1000;
+    TimeBudget b = timeman_allocate(&l, WHITE);
+    ck_assert_int_eq(b.soft_ms, 59000 / 30); /* the overhead comes off first */
+    l.move_overhead = 0;
+    l.movetime = 500;
+    b = timeman_allocate(&l, WHITE);
+    ck_assert_int_eq(b.hard_ms, 500);
+    /* The game's own estimate of its length replaces the 30 moves ... */
+    l.movetime = 0;
+    l.moves_left = 10;
+    b = timeman_allocate(&l, WHITE);
+    ck_assert_int_eq(b.soft_ms, 6000);
+    ck_assert_int_eq(b.hard_ms, 24000);
+    /* ... but never spreads the clock over more than 50 moves ... */
+    l.moves_left = 400;
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 50);
+    /* ... and a game ending before the time control wins over movestogo. */
+    l.moves_left = 5;
+    l.movestogo = 40;
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 12000);
+    l.moves_left = 60;
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 40);
+    /* The last estimated move keeps half the clock back; only movestogo 1
+     * (a time control right after the move) may use all of it. */
+    l.movestogo = 0;
+    l.moves_left = 1;
+    b = timeman_allocate(&l, WHITE);
+    ck_assert_int_eq(b.soft_ms, 30000);
+    ck_assert_int_eq(b.hard_ms, 30000);
 }
 END_TEST
 
@@ -1360,7 +1465,7 @@ START_TEST(test_timeman_never_past_the_clock)
                 ck_assert(b.timed);
                 ck_assert_int_ge(b.soft_ms, 1);
                 ck_assert_int_le(b.soft_ms, b.hard_ms);
-                int64_t margin = t / 2 < TIMEMAN_OVERHEAD_MS ? t / 2 : TIMEMAN_OVERHEAD_MS;
+                int64_t margin = t / 2 < TIMEMAN_DEFAULT_OVERHEAD_MS ? t / 2 : TIMEMAN_DEFAULT_OVERHEAD_MS;
                 ck_assert_int_le(b.hard_ms, t - margin > 1 ? t - margin : 1);
             }
 }
@@ -1412,6 +1517,39 @@ START_TEST(test_game_threefold_repetition)
     table_game_at(&g, &table_game, &rep_table, 0);
     play(&g, "a b c b c b c");
     ck_assert_int_eq(game_result(&g, NULL, NULL), RESULT_NONE);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(test_game_undo_restores_position_and_repetition_history)
+{
+    Game g;
+    table_game_at(&g, &table_rep, &rep_table, 0);
+    play(&g, "a b c b c");
+    ck_assert_int_eq(game_result(&g, NULL, NULL), RESULT_DRAW);
+    game_undo(&g, 1);
+    ck_assert_int_eq(g.ply, 4);
+    ck_assert_uint_eq(g.variant->key(&g.pos), g.keys[4]);
+    ck_assert_uint_eq(g.keys[4], g.keys[2]); /* C again */
+    ck_assert_int_eq(game_repetitions(&g), 2);
+    ck_assert_int_eq(game_result(&g, NULL, NULL), RESULT_NONE);
+    /* The repetition counts again when the same move is played again. */
+    play(&g, "c");
+    ck_assert_int_eq(game_repetitions(&g), 3);
+    ck_assert_int_eq(game_result(&g, NULL, NULL), RESULT_DRAW);
+    /* Back to the start: the start position, the history gone. */
+    game_undo(&g, 5);
+    ck_assert_int_eq(g.ply, 0);
+    ck_assert(memcmp(&g.pos, &g.start, sizeof g.pos) == 0);
+    ck_assert_int_eq(game_repetitions(&g), 1);
+    game_free(&g);
+    /* From a FEN, part of the way. */
+    nim_game(&g, "30 w");
+    play(&g, "t1 t2 t3");
+    game_undo(&g, 2);
+    ck_assert_int_eq(g.ply, 1);
+    ck_assert_int_eq(CNIM(&g.pos)->pile, 29);
+    ck_assert_uint_eq(g.keys[1], nim.key(&g.pos));
     game_free(&g);
 }
 END_TEST
@@ -1532,6 +1670,9 @@ static Suite *core_suite(void)
 
     tc = tcase_create("timeman");
     tcase_add_test(tc, test_timeman_untimed);
+    tcase_add_test(tc, test_timeman_a_clock_for_the_opponent_only_is_an_empty_clock);
+    tcase_add_test(tc, test_timeman_saturates_for_any_64_bit_input);
+    tcase_add_test(tc, test_timeman_move_overhead_and_game_length);
     tcase_add_test(tc, test_timeman_movetime);
     tcase_add_test(tc, test_timeman_clock);
     tcase_add_test(tc, test_timeman_never_past_the_clock);
@@ -1541,6 +1682,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, test_game_play_text_errors);
     tcase_add_test(tc, test_game_threefold_repetition);
     tcase_add_test(tc, test_game_copy_is_independent);
+    tcase_add_test(tc, test_game_undo_restores_position_and_repetition_history);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("util");

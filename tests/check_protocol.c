@@ -320,9 +320,11 @@ START_TEST(go_in_a_finished_game_answers_bestmove_0000)
     ck_assert_str_eq(best, "bestmove 0000");
     ck_assert_msg(strstr(seen, " score "), "no info score before bestmove:\n%s", seen);
     const char *out = exchange("query result");
-    ck_assert_msg(strncmp(out, "response p1win\n", 15) == 0 || strncmp(out, "response p2win\n", 15) == 0 ||
-                      strncmp(out, "response draw\n", 14) == 0,
+    ck_assert_msg(count_lines(out, "response ") == 1 &&
+                      (strstr(out, "\nresponse p1win\n") || strstr(out, "\nresponse p2win\n") ||
+                       strstr(out, "\nresponse draw\n")),
                   "query result: %s", out);
+    ck_assert_msg(count_lines(out, "info string result ") == 1, "no reason line: %s", out);
     game_free(&g);
     finish();
 }

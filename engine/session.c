@@ -1,0 +1,633 @@
+/* session.c - the engine's state between commands and the worker thread.
+ *
+ * The owner thread keeps the Game; a job (search or perft) gets a copy of it,
+ * so the worker never reads what the owner may change.  Every function that
+ * changes the game, an option or the hash table stops the worker first.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "session.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "perft.h"
+#include "timeman.h"
+#include "tt.h"
+#include "util.h"
+#include "variants.h"
+
+typedef enum JobKind { JOB_SEARCH, JOB_PERFT } JobKind;
+
+/* What the worker runs: its own copy of the game and the request. */
+typedef struct Job {
+    JobKind kind;
+    Game game;
+    SearchLimits limits;
+    SearchOptions options;
+    bool ponder;
+    Move roll;        /* at a chance node: the roll `go` answers */
+    int perft_depth;
+} Job;
+
+struct Session {
+    SessionOutput out;
+    GameConfig config;
+    Game game;
+
+    size_t hash_mb;
+    SearchOptions search_options;
+    int64_t move_overhead;
+    long long seed;   /* option Seed; 0 = from the clock */
+    uint64_t dice;    /* state of the roll generator */
+
+    pthread_t thread;
+    bool busy;        /* a worker exists and has not been joined */
+    atomic_bool stop;
+    Job job;
+};
+
+/* ------------------------------------------------------------ the dice */
+
+/* Seed 0: a different sequence in every session (clock and process id). */
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+    x ^= (uint64_t)getpid() << 32;
+    return util_splitmix64(&x);
+}
+
+static void reseed(Session *s)
+{
+    s->dice = s->seed != 0 ? (uint64_t)s->seed : clock_seed();
+}
+
+/* A roll outcome of the current position drawn from the dice, or MOVE_NONE. */
+static Move draw_roll(Session *s)
+{
+    const Variant *v = s->game.variant;
+    if (!v->is_chance || !v->is_chance(&s->game.pos) ||
+        game_result(&s->game, NULL, NULL) != RESULT_NONE)
+        return MOVE_NONE;
+    Move rolls[MAX_MOVES];
+    int n = v->generate(&s->game.pos, rolls);
+    if (n <= 0)
+        return MOVE_NONE;
+    return rolls[util_random_below(&s->dice, (uint64_t)n)];
+}
+
+/* ------------------------------------------------------------ lifetime */
+
+static void notice(Session *s, const char *text)
+{
+    if (s->out.notice)
+        s->out.notice(s->out.ctx, text);
+}
+
+Session *session_new(const SessionOutput *out)
+{
+    Session *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->out = *out;
+    variants_init();
+    s->config.move_limit = DEFAULT_MOVE_LIMIT;
+    s->hash_mb = TT_DEFAULT_MB;
+    if (tt_size_mb() != s->hash_mb)
+        tt_resize(s->hash_mb);
+    s->search_options.threads = 1;
+    s->search_options.multipv = 1;
+    s->move_overhead = TIMEMAN_DEFAULT_OVERHEAD_MS;
+    s->seed = 0;
+    reseed(s);
+    atomic_init(&s->stop, false);
+    game_init(&s->game, variants_default(), &s->config);
+    return s;
+}
+
+void session_free(Session *s)
+{
+    if (!s)
+        return;
+    session_stop(s);
+    game_free(&s->game);
+    game_free(&s->job.game);
+    free(s);
+}
+
+/* ------------------------------------------------------------ the worker */
+
+static void worker_info(void *ctx, const SearchInfo *info)
+{
+    Session *s = ctx;
+    if (s->out.info)
+        s->out.info(s->out.ctx, s->job.game.variant, info);
+}
+
+static void run_search(Session *s)
+{
+    Job *job = &s->job;
+    const Variant *v = job->game.variant;
+    const Position *root = &job->game.pos;
+    Result r = game_result(&job->game, NULL, NULL);
+    if (r != RESULT_NONE) {
+        if (s->out.finished)
+            s->out.finished(s->out.ctx, r, v->side_to_move(root));
+        s->out.bestmove(s->out.ctx, "0000", NULL);
+        return;
+    }
+    SearchResult res = search_run(&job->game, &job->limits, &job->options, &s->stop,
+                                  worker_info, s);
+    if (v->describe && s->out.analysis) {
+        char text[512] = "";
+        v->describe(root, text, sizeof text);
+        s->out.analysis(s->out.ctx, text);
+    }
+    char best[MOVE_STR_MAX] = "0000", ponder[MOVE_STR_MAX];
+    bool has_ponder = false;
+    if (job->roll != MOVE_NONE) {
+        v->move_str(root, job->roll, best);
+    } else if (res.best != MOVE_NONE) {
+        v->move_str(root, res.best, best);
+        if (job->ponder && res.ponder != MOVE_NONE) {
+            Position child;
+            v->make(root, res.best, &child);
+            v->move_str(&child, res.ponder, ponder);
+            has_ponder = true;
+        }
+    }
+    s->out.bestmove(s->out.ctx, best, has_ponder ? ponder : NULL);
+}
+
+/* Subtrees estimated below this many leaves are counted in one call to the
+ * (fast, uninterruptible) perft_count; bigger ones are split so that `stop`
+ * is seen within a few milliseconds. */
+#define PERFT_CHUNK (1u << 22)
+
+/* n^depth, saturating at UINT64_MAX. */
+static uint64_t estimate_leaves(int n, int depth)
+{
+    uint64_t e = 1;
+    for (int i = 0; i < depth; i++)
+        if (__builtin_mul_overflow(e, (uint64_t)(n > 1 ? n : 1), &e))
+            return UINT64_MAX;
+    return e;
+}
+
+/* perft_count that watches the stop flag; *overflow set when the count does
+ * not fit; returns the count so far when stopped. */
+static uint64_t perft_stoppable(Session *s, const Variant *v, const Position *pos, int depth,
+                                bool *overflow)
+{
+    if (atomic_load(&s->stop))
+        return 0;
+    if (depth <= 1)
+        return perft_count(v, pos, depth);
+    Move moves[MAX_MOVES];
+    int n = v->generate(pos, moves);
+    if (estimate_leaves(n, depth) <= PERFT_CHUNK)
+        return perft_count(v, pos, depth);
+    uint64_t total = 0;
+    for (int i = 0; i < n && !atomic_load(&s->stop); i++) {
+        Position child;
+        v->make(pos, moves[i], &child);
+        uint64_t c = perft_stoppable(s, v, &child, depth - 1, overflow);
+        if (__builtin_add_overflow(total, c, &total)) {
+            total = UINT64_MAX;
+            *overflow = true;
+        }
+    }
+    return total;
+}
+
+static void run_perft(Session *s)
+{
+    Job *job = &s->job;
+    const Variant *v = job->game.variant;
+    const Position *root = &job->game.pos;
+    PerftReport rep = {.depth = job->perft_depth};
+    int64_t t0 = util_now_ms();
+    if (job->perft_depth == 0) {
+        rep.total = 1;
+    } else {
+        Move moves[MAX_MOVES];
+        int n = v->generate(root, moves);
+        for (int i = 0; i < n; i++) {
+            Position child;
+            char text[MOVE_STR_MAX];
+            v->make(root, moves[i], &child);
+            bool overflow = false;
+            uint64_t c = perft_stoppable(s, v, &child, job->perft_depth - 1, &overflow);
+            if (atomic_load(&s->stop)) {
+                rep.stopped = true;
+                break;
+            }
+            v->move_str(root, moves[i], text);
+            if (s->out.perft_move)
+                s->out.perft_move(s->out.ctx, text, c);
+            rep.overflow |= overflow || __builtin_add_overflow(rep.total, c, &rep.total);
+        }
+    }
+    rep.time_ms = util_now_ms() - t0;
+    if (s->out.perft_done)
+        s->out.perft_done(s->out.ctx, &rep);
+}
+
+static void *worker_main(void *arg)
+{
+    Session *s = arg;
+    if (s->job.kind == JOB_PERFT)
+        run_perft(s);
+    else
+        run_search(s);
+    return NULL;
+}
+
+static bool start_job(Session *s)
+{
+    atomic_store(&s->stop, false);
+    if (pthread_create(&s->thread, NULL, worker_main, s) != 0)
+        return false;
+    s->busy = true;
+    return true;
+}
+
+void session_wait(Session *s)
+{
+    if (s->busy) {
+        pthread_join(s->thread, NULL);
+        s->busy = false;
+    }
+}
+
+void session_stop(Session *s)
+{
+    if (s->busy) {
+        atomic_store(&s->stop, true);
+        session_wait(s);
+    }
+}
+
+void session_ponderhit(Session *s) { session_stop(s); }
+
+bool session_busy(const Session *s) { return s->busy; }
+
+void session_go(Session *s, const SearchLimits *limits, bool ponder)
+{
+    session_stop(s);
+    game_copy(&s->job.game, &s->game);
+    s->job.kind = JOB_SEARCH;
+    s->job.limits = *limits;
+    s->job.limits.move_overhead = s->move_overhead;
+    const Variant *v = s->game.variant;
+    if (v->plies_left) {
+        int plies = v->plies_left(&s->game.pos);
+        s->job.limits.moves_left = plies > 0 ? (plies + 1) / 2 : 1;
+    }
+    s->job.options = s->search_options;
+    s->job.ponder = ponder;
+    s->job.roll = draw_roll(s);
+    SearchLimits *l = &s->job.limits;
+    if (s->job.roll != MOVE_NONE && !l->infinite && l->depth <= 0 && l->nodes == 0 &&
+        l->movetime <= 0)
+        l->depth = 1; /* a roll needs no thought: do not spend the clock on it */
+    if (!start_job(s)) {
+        /* No thread: answer from here, so the go still gets its bestmove. */
+        notice(s, "error: could not start the search thread");
+        s->out.bestmove(s->out.ctx, "0000", NULL);
+    }
+}
+
+void session_perft(Session *s, int depth)
+{
+    session_stop(s);
+    game_copy(&s->job.game, &s->game);
+    s->job.kind = JOB_PERFT;
+    s->job.perft_depth = depth;
+    if (!start_job(s))
+        notice(s, "error: could not start the perft thread");
+}
+
+/* ------------------------------------------------------------- the game */
+
+const Game *session_game(const Session *s) { return &s->game; }
+
+const Variant *session_variant(const Session *s) { return s->game.variant; }
+
+bool session_is_chance(const Session *s)
+{
+    const Variant *v = s->game.variant;
+    return v->is_chance && v->is_chance(&s->game.pos);
+}
+
+void session_new_game(Session *s)
+{
+    session_stop(s);
+    search_clear();
+    game_reset(&s->game);
+}
+
+void session_set_variant(Session *s, const Variant *v)
+{
+    session_stop(s);
+    game_free(&s->game);
+    game_init(&s->game, v, &s->config);
+}
+
+/* Play every move of the text on g; false (g half played) with err set. */
+static bool play_all(Game *g, const char *moves, char *err, size_t errlen)
+{
+    if (!moves)
+        return true;
+    char tok[MOVE_STR_MAX + 1], why[160];
+    const char *cur = moves;
+    size_t len;
+    while ((len = util_next_token(&cur, tok, sizeof tok)) > 0) {
+        if (len >= sizeof tok)
+            snprintf(why, sizeof why, "unparsable move '%.40s...'", tok);
+        else if (game_play_text(g, tok, why, sizeof why))
+            continue;
+        snprintf(err, errlen, "%s at ply %d", why, g->ply + 1);
+        return false;
+    }
+    return true;
+}
+
+bool session_set_position(Session *s, const char *fen, const char *moves, char *err,
+                          size_t errlen)
+{
+    Game g;
+    memset(&g, 0, sizeof g);
+    game_init(&g, s->game.variant, &s->config);
+    if (fen && !game_set_fen(&g, fen, err, errlen)) {
+        game_free(&g);
+        return false;
+    }
+    if (!play_all(&g, moves, err, errlen)) {
+        game_free(&g);
+        return false;
+    }
+    session_stop(s);
+    game_free(&s->game);
+    s->game = g;
+    return true;
+}
+
+bool session_play(Session *s, const char *moves, char *err, size_t errlen)
+{
+    Game g;
+    memset(&g, 0, sizeof g);
+    game_copy(&g, &s->game);
+    if (!play_all(&g, moves, err, errlen)) {
+        game_free(&g);
+        return false;
+    }
+    session_stop(s);
+    game_free(&s->game);
+    s->game = g;
+    return true;
+}
+
+bool session_undo(Session *s, int plies, char *err, size_t errlen)
+{
+    if (plies < 1 || plies > s->game.ply) {
+        snprintf(err, errlen, "cannot take back %d plies: %d played", plies, s->game.ply);
+        return false;
+    }
+    session_stop(s);
+    game_undo(&s->game, plies);
+    return true;
+}
+
+bool session_roll(Session *s, char *text)
+{
+    Move m = draw_roll(s);
+    if (m == MOVE_NONE)
+        return false;
+    session_stop(s);
+    s->game.variant->move_str(&s->game.pos, m, text);
+    game_play(&s->game, m);
+    return true;
+}
+
+/* Replay the current game under the current rules settings (after MoveLimit
+ * changed); back to the start when it no longer fits. */
+static void reconfigure_game(Session *s)
+{
+    const Variant *v = s->game.variant;
+    Game g;
+    memset(&g, 0, sizeof g);
+    game_init(&g, v, &s->config);
+    bool ok = true;
+    if (!s->game.start_is_startpos) {
+        char fen[FEN_MAX], err[128];
+        v->to_fen(&s->game.start, fen);
+        ok = game_set_fen(&g, fen, err, sizeof err);
+    }
+    for (int i = 0; ok && i < s->game.ply; i++) {
+        Move moves[MAX_MOVES];
+        int n = v->generate(&g.pos, moves);
+        bool legal = false;
+        for (int k = 0; k < n && !legal; k++)
+            legal = moves[k] == s->game.moves[i];
+        if (legal)
+            game_play(&g, s->game.moves[i]);
+        ok = legal;
+    }
+    if (!ok) {
+        game_reset(&g);
+        notice(s, "position reset to the start: it does not fit the new rules");
+    }
+    game_free(&s->game);
+    s->game = g;
+}
+
+/* -------------------------------------------------------------- options */
+
+static bool apply_hash(Session *s, long long mb, const char *text, char *err, size_t errlen)
+{
+    (void)text;
+    session_stop(s);
+    if (!tt_resize((size_t)mb)) {
+        snprintf(err, errlen, "cannot allocate a %lld MB hash table; keeping %zu MB", mb,
+                 s->hash_mb);
+        return false;
+    }
+    s->hash_mb = (size_t)mb;
+    return true;
+}
+
+static bool apply_clear_hash(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)n, (void)text, (void)err, (void)errlen;
+    session_stop(s);
+    search_clear();
+    return true;
+}
+
+static bool apply_threads(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    session_stop(s);
+    s->search_options.threads = (int)n;
+    return true;
+}
+
+static bool apply_multipv(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    session_stop(s);
+    s->search_options.multipv = (int)n;
+    return true;
+}
+
+static const char *variant_choice(int i)
+{
+    const Variant *v = variants_get(i);
+    return v ? v->name : NULL;
+}
+
+static bool apply_variant(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)n, (void)err, (void)errlen;
+    session_set_variant(s, variants_find(text));
+    return true;
+}
+
+static bool apply_move_limit(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    session_stop(s);
+    s->config.move_limit = (int)n;
+    reconfigure_game(s);
+    return true;
+}
+
+static bool apply_seed(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    s->seed = n;
+    reseed(s);
+    return true;
+}
+
+static bool apply_move_overhead(Session *s, long long n, const char *text, char *err,
+                                size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    s->move_overhead = n;
+    return true;
+}
+
+/* The one table of options: `uci` lists it in this order. */
+static const SessionOption options[] = {
+    {"Hash", SESSION_OPTION_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, NULL,
+     "transposition table size in MB", apply_hash},
+    {"Clear Hash", SESSION_OPTION_BUTTON, 0, 0, 0, NULL, "empty the transposition table",
+     apply_clear_hash},
+    {"Threads", SESSION_OPTION_SPIN, 1, SEARCH_MAX_THREADS, 1, NULL,
+     "search threads (Lazy SMP)", apply_threads},
+    {"MultiPV", SESSION_OPTION_SPIN, 1, SESSION_MAX_MULTIPV, 1, NULL,
+     "number of best lines reported", apply_multipv},
+    {"UCI_Variant", SESSION_OPTION_COMBO, 0, 0, 0, variant_choice,
+     "the game (same as `variant <name>`)", apply_variant},
+    {"MoveLimit", SESSION_OPTION_SPIN, 1, SESSION_MAX_MOVE_LIMIT, DEFAULT_MOVE_LIMIT, NULL,
+     "Salto: moves per side before counting", apply_move_limit},
+    {"Seed", SESSION_OPTION_SPIN, 0, 2147483647LL, 0, NULL,
+     "dice seed for roll and go at a roll; 0 = from the clock", apply_seed},
+    {"Move Overhead", SESSION_OPTION_SPIN, 0, SESSION_MAX_MOVE_OVERHEAD_MS,
+     TIMEMAN_DEFAULT_OVERHEAD_MS, NULL,
+     "ms kept back from the clock for transmission delays", apply_move_overhead},
+};
+enum { OPTION_COUNT = sizeof options / sizeof options[0] };
+
+int session_option_count(void) { return OPTION_COUNT; }
+
+const SessionOption *session_option(int i)
+{
+    return i >= 0 && i < OPTION_COUNT ? &options[i] : NULL;
+}
+
+int64_t session_move_overhead(const Session *s) { return s->move_overhead; }
+
+/* Strict decimal: an optional '-' then digits only, within [min, max]. */
+static bool parse_number(const char *text, long long min, long long max, long long *value)
+{
+    const char *p = text;
+    if (*p == '-')
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return false;
+    for (const char *q = p; *q; q++)
+        if (!isdigit((unsigned char)*q))
+            return false;
+    errno = 0;
+    char *end;
+    long long v = strtoll(text, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return false;
+    *value = v;
+    return true;
+}
+
+bool session_set_option(Session *s, const char *name, const char *value, char *err,
+                        size_t errlen)
+{
+    const SessionOption *o = NULL;
+    for (int i = 0; i < OPTION_COUNT && !o; i++)
+        if (strcasecmp(options[i].name, name) == 0)
+            o = &options[i];
+    if (!o) {
+        snprintf(err, errlen, "unknown option '%.60s'", name);
+        return false;
+    }
+    long long number = 0;
+    const char *text = value ? value : "";
+    switch (o->type) {
+    case SESSION_OPTION_SPIN:
+        if (!value || !parse_number(value, o->min, o->max, &number)) {
+            snprintf(err, errlen, "%s takes a whole number from %lld to %lld", o->name, o->min,
+                     o->max);
+            return false;
+        }
+        break;
+    case SESSION_OPTION_CHECK:
+        if (value && strcasecmp(value, "true") == 0)
+            number = 1;
+        else if (!value || strcasecmp(value, "false") != 0) {
+            snprintf(err, errlen, "%s takes true or false", o->name);
+            return false;
+        }
+        break;
+    case SESSION_OPTION_COMBO: {
+        const char *match = NULL;
+        for (int i = 0; value && o->choice(i) && !match; i++)
+            if (strcasecmp(o->choice(i), value) == 0)
+                match = o->choice(i);
+        if (!match) {
+            snprintf(err, errlen, "%s has no value '%.60s' (see 'uci' for the list)", o->name,
+                     value ? value : "");
+            return false;
+        }
+        text = match;
+        break;
+    }
+    case SESSION_OPTION_BUTTON:
+        if (value && *value) {
+            snprintf(err, errlen, "%s is a button and takes no value", o->name);
+            return false;
+        }
+        break;
+    }
+    return o->apply(s, number, text, err, errlen);
+}

@@ -1,0 +1,161 @@
+/* session.h - the engine's state between commands: the current game and its
+ * rules settings, the engine options, the dice, and the worker thread that
+ * runs searches and perfts.
+ *
+ * The session knows nothing of the protocol's text.  What the worker has to
+ * say (search progress, the best move, perft counts) goes to a SessionOutput
+ * as structured calls; the protocol (protocol.c) and the interactive mode
+ * (play.c) each turn them into their own text.
+ *
+ * Threads: every session_* function is called from one thread (the "owner",
+ * e.g. the protocol loop).  The worker only reads its own copy of the game;
+ * a function that changes the game, the options or the table first stops the
+ * worker, so the game the owner sees is never shared with a running search.
+ * SessionOutput callbacks marked "worker" are called from the worker thread.
+ */
+#ifndef SIGIL_SESSION_H
+#define SIGIL_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "search.h"
+#include "variant.h"
+
+/* Deepest perft accepted.  Every perft runs in the worker and can be stopped,
+ * so the bound only keeps the count meaningful: past it no game's count can
+ * finish or even fit in 64 bits. */
+#define SESSION_MAX_PERFT_DEPTH 20
+
+/* Option Move Overhead: largest value (ms); the default is timeman.h's. */
+#define SESSION_MAX_MOVE_OVERHEAD_MS 5000
+
+/* Option MultiPV: largest value. */
+#define SESSION_MAX_MULTIPV 64
+
+/* Option MoveLimit: range (moves per side). */
+#define SESSION_MAX_MOVE_LIMIT 1000
+
+typedef struct Session Session;
+
+/* What a finished perft reports. */
+typedef struct PerftReport {
+    int depth;
+    uint64_t total;   /* sum of the per-move counts printed */
+    int64_t time_ms;
+    bool stopped;     /* `stop` (or quit) ended it early: total is partial */
+    bool overflow;    /* the count does not fit in 64 bits */
+} PerftReport;
+
+/* Where the session's output goes.  ctx is passed back to every call. */
+typedef struct SessionOutput {
+    void *ctx;
+    /* worker: one search report (format it as an `info` line ...). */
+    void (*info)(void *ctx, const Variant *v, const SearchInfo *info);
+    /* worker: the game's own analysis of the searched root (Variant.describe). */
+    void (*analysis)(void *ctx, const char *text);
+    /* worker: `go` in a finished game; side is the side to move. */
+    void (*finished)(void *ctx, Result result, int side);
+    /* worker: the search's answer; ponder is NULL unless asked and known.
+     * Called exactly once per session_go. */
+    void (*bestmove)(void *ctx, const char *move, const char *ponder);
+    /* worker: one root move of a perft and its count. */
+    void (*perft_move)(void *ctx, const char *move, uint64_t count);
+    /* worker: the perft is over. */
+    void (*perft_done)(void *ctx, const PerftReport *report);
+    /* owner: a notice that is not an error (e.g. a position reset). */
+    void (*notice)(void *ctx, const char *text);
+} SessionOutput;
+
+/* ------------------------------------------------------------- lifetime */
+
+/* A new session on the default variant with every option at its default.
+ * NULL when memory is short. */
+Session *session_new(const SessionOutput *out);
+/* Stop the worker and release everything. */
+void session_free(Session *s);
+
+/* ----------------------------------------------------------- the game */
+
+/* The game in progress (valid until the next call that changes it). */
+const Game *session_game(const Session *s);
+/* The variant being played. */
+const Variant *session_variant(const Session *s);
+/* Forget what the search learnt and go back to the variant's start. */
+void session_new_game(Session *s);
+/* Play variant v from its start. */
+void session_set_variant(Session *s, const Variant *v);
+/* Set up a game from fen (NULL: the start position) and then play the
+ * whitespace-separated moves (may be NULL or empty).  All or nothing: on
+ * failure nothing changes and err says why. */
+bool session_set_position(Session *s, const char *fen, const char *moves, char *err,
+                          size_t errlen);
+/* Play the whitespace-separated moves on the current game, keeping its
+ * history.  All or nothing. */
+bool session_play(Session *s, const char *moves, char *err, size_t errlen);
+/* Take back plies plies (>= 1).  Fails, changing nothing, when fewer were
+ * played. */
+bool session_undo(Session *s, int plies, char *err, size_t errlen);
+/* At a chance node: draw a roll from the session's dice and play it; its
+ * text goes to text (MOVE_STR_MAX bytes).  False when no roll is due. */
+bool session_roll(Session *s, char *text);
+/* True when the next event of the game is a dice roll. */
+bool session_is_chance(const Session *s);
+
+/* --------------------------------------------------------------- options */
+
+typedef enum SessionOptionType {
+    SESSION_OPTION_SPIN,   /* a whole number in [min, max] */
+    SESSION_OPTION_CHECK,  /* true or false */
+    SESSION_OPTION_COMBO,  /* one of choice(0), choice(1) ... */
+    SESSION_OPTION_BUTTON  /* no value: an action */
+} SessionOptionType;
+
+/* One engine option: `uci` lists it, `setoption` validates and applies it. */
+typedef struct SessionOption {
+    const char *name;
+    SessionOptionType type;
+    long long min, max, def;       /* SPIN (def also CHECK: 0/1) */
+    const char *(*choice)(int i);  /* COMBO: the i-th value, NULL past the last;
+                                      choice(0) is the default */
+    const char *help;              /* one line for `help` */
+    /* Apply a validated value (number for SPIN/CHECK, text for COMBO); false
+     * with err filled when it cannot be applied (the old setting stays). */
+    bool (*apply)(Session *s, long long number, const char *text, char *err, size_t errlen);
+} SessionOption;
+
+/* Number of options and the i-th (in `uci` order). */
+int session_option_count(void);
+const SessionOption *session_option(int i);
+/* setoption: find the option (case-insensitive), parse value strictly
+ * (value may be NULL for a button), apply it.  On failure err says why and
+ * nothing changed. */
+bool session_set_option(Session *s, const char *name, const char *value, char *err,
+                        size_t errlen);
+/* The current Move Overhead (ms). */
+int64_t session_move_overhead(const Session *s);
+
+/* ------------------------------------------------------------- the worker */
+
+/* Start a search of the current game in the worker (stopping any running
+ * one first).  The worker reports through the output and ends with exactly
+ * one bestmove: in a finished game `finished` then "0000"; at a chance node
+ * a roll drawn from the session's dice; else the search's move ("0000" when
+ * the side to move has nothing to play). */
+void session_go(Session *s, const SearchLimits *limits, bool ponder);
+/* Start a perft of the current position to depth (0..SESSION_MAX_PERFT_DEPTH)
+ * in the worker: one perft_move per root move, then perft_done. */
+void session_perft(Session *s, int depth);
+/* Ask the worker to end its job and wait for it (its last report is out when
+ * this returns).  Nothing happens when it is idle. */
+void session_stop(Session *s);
+/* The GUI's guess was right (`ponderhit`): today the same as session_stop. */
+void session_ponderhit(Session *s);
+/* Wait for the worker to finish its job by itself. */
+void session_wait(Session *s);
+/* True while a job runs (or has ended but was not waited for). */
+bool session_busy(const Session *s);
+
+#endif
