@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "play.h"
 #include "protocol.h"
 #include "variants.h"
 
@@ -12,6 +13,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: sigil                 the UCI/UGI protocol on stdin/stdout ('help' lists the commands)\n"
+            "       sigil play [<variant>] [--engine white|black|both|none] [--time <seconds>]\n"
+            "                             play a game at the terminal ('help' there)\n"
             "       sigil <command> ...   run each argument as one protocol command, then exit\n"
             "                             (sigil bench; sigil \"variant salto\" \"go depth 6\")\n"
             "       sigil --help | -h     this text\n"
@@ -34,6 +37,8 @@ int main(int argc, char **argv)
             printf("%s %s\n", SIGIL_NAME, SIGIL_VERSION);
             return 0;
         }
+        if (strcmp(argv[1], "play") == 0)
+            return play_main(argc - 2, argv + 2, stdin, stdout);
         if (argv[1][0] == '-') {
             fprintf(stderr, "sigil: unknown option '%s'\n", argv[1]);
             usage(stderr);
