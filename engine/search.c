@@ -7,11 +7,17 @@
  * the side changes), extra turns and dice rolls (the roller keeps the move)
  * all come out right.
  *
- * State: everything lives in a SearchShared (one per search_run call) and one
- * SearchThread per thread (killers, history, PV table, move buffers); the only
- * global is the transposition table (tt.c).  Lazy SMP: helper threads run the
- * same iterative deepening on copies of the root with the shared TT; only the
- * main thread (the caller's thread) reports and decides when to stop.
+ * Layout, top down:
+ *   search_run      checks the root, hands the search to the thread pool
+ *                   (threads.c), assembles the result;
+ *   search_worker   one thread's iterative deepening with aspiration windows
+ *                   (Lazy SMP: every thread runs it, sharing only the TT);
+ *   search          PVS at every decision node, the root included (ply 0
+ *                   takes its moves from the root move list and records each
+ *                   one's score and PV there);
+ *   qsearch         noisy moves past the horizon;
+ *   chance_node     expectimax over equally likely outcomes (Star1).
+ * Move ordering lives in movepick.c, the transposition table in tt.c.
  *
  * Depth counts decisions: a chance node hands its full depth on to its
  * outcomes, so `go depth 2` in a dice game looks at two decisions (and the
@@ -26,102 +32,76 @@
 #include <string.h>
 #include <time.h>
 
+#include "movepick.h"
+#include "threads.h"
 #include "timeman.h"
 #include "tt.h"
 #include "util.h"
+
+/* ------------------------------------------------------------ tunables */
+
+/* Aspiration windows: from ASPIRATION_MIN_DEPTH on, an iteration starts with
+ * a window of +-ASPIRATION_DELTA around the previous score, widened by half
+ * on every fail. */
+#define ASPIRATION_MIN_DEPTH 4
+#define ASPIRATION_DELTA 30
+
+/* Late move reductions: at depth >= LMR_MIN_DEPTH, a plain quiet move (not
+ * the TT move, not a killer) after the first LMR_MIN_MOVES moves is searched
+ * one ply shallower, two plies after LMR_DEEP_MOVES moves at depth >=
+ * LMR_DEEP_DEPTH; a reduced move that beats alpha is searched again at full
+ * depth. */
+#define LMR_MIN_DEPTH 3
+#define LMR_MIN_MOVES 4
+#define LMR_DEEP_DEPTH 6
+#define LMR_DEEP_MOVES 12
+
+/* Plies past the horizon in which quiescence follows voluntary noisy moves
+ * (forced ones are always followed).  Without a limit Lupta's removal chains
+ * made a depth-1 search from its first movement position cost 5 million
+ * nodes; with 4 plies it costs 17 thousand. */
+#define QSEARCH_PLIES 4
+
+/* Quiet moves of a node remembered for the history malus of a cutoff. */
+#define QUIETS_TRACKED 64
+
+/* ---------------------------------------------------------- constants */
 
 /* Scores at or beyond this are wins/losses in plies (see score_to_tt). */
 #define SCORE_MATE_BOUND (SCORE_WIN - 2 * SEARCH_MAX_PLY)
 /* The deepest iteration; leaves room for plies past the nominal depth. */
 #define MAX_ITERATION (SEARCH_MAX_PLY - 8)
-/* History table: moves are indexed by a hash of their code. */
-#define HISTORY_BITS 12
-#define HISTORY_SIZE (1 << HISTORY_BITS)
-#define HISTORY_MAX 16384
-/* Aspiration window half width at the start, in evaluation units. */
-#define ASPIRATION_DELTA 30
-/* Plies past the horizon in which quiescence follows voluntary noisy moves. */
-#ifndef QSEARCH_PLIES
-#define QSEARCH_PLIES 4
-#endif
 /* How often (in nodes) the main thread looks at the clock. */
 #define CLOCK_CHECK_MASK 511
 /* Nodes a thread counts locally before adding them to the shared total. */
 #define NODE_BATCH 256
-#define MAX_THREADS SEARCH_MAX_THREADS
 
-/* Move ordering bands. */
-#define ORDER_TT (1 << 30)
-#define ORDER_NOISY (1 << 28)
-#define ORDER_KILLER1 (1 << 27)
-#define ORDER_KILLER2 ((1 << 27) - 1)
-
-typedef struct ScoredMove {
-    Move move;
-    int order;
-    int noisy;
-} ScoredMove;
-
-typedef struct RootMove {
-    Move move;
-    int score;      /* this iteration; -SCORE_INF when only a bound is known */
-    int prev_score; /* last iteration */
-    int seldepth;
-    int pv_len;
-    Move pv[SEARCH_MAX_PLY];
-} RootMove;
-
-struct SearchShared;
-
-typedef struct SearchThread {
-    struct SearchShared *sh;
-    int id; /* 0 = main */
-    pthread_t handle;
-
-    uint64_t nodes;    /* this thread's nodes (read by others only after join) */
-    int batch;         /* nodes not yet added to sh->nodes_total */
-    int seldepth;      /* deepest ply + 1 of this iteration */
-    bool inexact;      /* a heuristic leaf was met (see "solved" below) */
-    int completed;     /* last completed iteration */
-    Move reported_best; /* first move of the last PV printed */
-
-    RootMove *root;    /* this thread's root moves */
-    int root_count;
-    int pv_index;      /* MultiPV line being searched */
-
-    Move killers[SEARCH_MAX_PLY + 1][2];
-    int16_t history[2][HISTORY_SIZE];
-    uint64_t path_keys[SEARCH_MAX_PLY + 2];
-    int pv_len[SEARCH_MAX_PLY + 2];
-    Move pv[SEARCH_MAX_PLY + 2][SEARCH_MAX_PLY + 1];
-    Position stack[SEARCH_MAX_PLY + 2];
-    Move gen[MAX_MOVES];
-    ScoredMove moves[SEARCH_MAX_PLY + 1][MAX_MOVES];
-} SearchThread;
-
+/* One search: what every thread reads, and the few things they share. */
 typedef struct SearchShared {
     const Variant *v;
-    const Game *game;
     Position root;
     uint64_t root_key;
-    bool root_chance;
+    bool root_chance;         /* a roll is due at the root */
+    Move root_moves[MAX_MOVES]; /* decision root: in first-iteration order */
+    int root_count;
     SearchLimits limits;
     int multipv;
-    int threads;
-    atomic_bool *stop;       /* the caller's flag */
-    atomic_bool abort;       /* every thread returns at once */
+    atomic_bool *stop;        /* the caller's flag */
+    atomic_bool abort;        /* every thread returns at once */
     atomic_uint_fast64_t nodes_total;
     TimeBudget budget;
     int64_t start_ms;
-    uint64_t *history_keys;  /* game keys before the root, sorted */
+    uint64_t *history_keys;   /* game keys before the root, sorted */
     int history_count;
     SearchReport report;
     void *ctx;
-    SearchThread *thread[MAX_THREADS];
+    int chance_value;         /* the main thread's value of a chance root */
 } SearchShared;
 
-/* ------------------------------------------------------------- helpers */
+/* ------------------------------------------------------------ helpers */
 
+/* The TT gets its default size on first use (the one-time initialisation
+ * is the only other global the search keeps). */
 static pthread_once_t tt_once = PTHREAD_ONCE_INIT;
 static void tt_default(void)
 {
@@ -174,11 +154,6 @@ static inline int score_to_tt(int s, int ply)
 static inline int score_from_tt(int s, int ply)
 {
     return s >= SCORE_MATE_BOUND ? s - ply : s <= -SCORE_MATE_BOUND ? s + ply : s;
-}
-
-static inline int history_index(Move m)
-{
-    return (int)((m * 0x9E3779B97F4A7C15ULL) >> (64 - HISTORY_BITS));
 }
 
 static inline bool aborted(const SearchThread *t)
@@ -264,105 +239,99 @@ static bool is_repetition(const SearchThread *t, uint64_t key, int ply)
     return false;
 }
 
-/* ------------------------------------------------------ move ordering */
+/* ------------------------------------------------------ the node start */
 
-static int compare_scored(const void *a, const void *b)
-{
-    const ScoredMove *x = a, *y = b;
-    if (x->order != y->order)
-        return x->order > y->order ? -1 : 1;
-    return x->move < y->move ? -1 : x->move > y->move;
-}
-
-typedef struct Picker {
-    ScoredMove *m;
-    int n, next;
-    bool sorted;
-} Picker;
-
-/* The best remaining move: selection for the first few (most nodes cut off
- * early), one sort for the rest. */
-static ScoredMove *pick_next(Picker *p)
-{
-    if (p->next >= p->n)
-        return NULL;
-    if (!p->sorted) {
-        if (p->next < 3) {
-            int best = p->next;
-            for (int i = p->next + 1; i < p->n; i++)
-                if (compare_scored(&p->m[i], &p->m[best]) < 0)
-                    best = i;
-            ScoredMove tmp = p->m[p->next];
-            p->m[p->next] = p->m[best];
-            p->m[best] = tmp;
-        } else {
-            qsort(p->m + p->next, (size_t)(p->n - p->next), sizeof *p->m, compare_scored);
-            p->sorted = true;
-        }
-    }
-    return &p->m[p->next++];
-}
-
-/* Fill t->moves[ply] from the generated list with ordering scores.  With
- * noisy_only, keep the noisy moves only.  Returns how many were kept. */
-static int score_moves(SearchThread *t, const Position *pos, int n, int ply, Move tt_move,
-                       bool noisy_only)
+/* The start every node below the root shares (search and quiescence): count
+ * the node, then settle it without a search where that is possible -- the
+ * search was aborted, the evaluation is exact, the game is over, the
+ * position repeats, the ply limit is reached, or mate distance leaves an
+ * empty window.  Returns true with *value set when the node is settled;
+ * otherwise *key is the node's key and [*alpha, *beta] its window, narrowed
+ * by mate distance. */
+static bool node_prologue(SearchThread *t, const Position *pos, int ply, int *alpha, int *beta,
+                          uint64_t *key, int *value)
 {
     const Variant *v = t->sh->v;
-    int side = v->side_to_move(pos) & 1;
-    ScoredMove *out = t->moves[ply];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        Move m = t->gen[i];
-        bool noisy = is_noisy(v, pos, m);
-        if (noisy_only && !noisy)
-            continue;
-        int h = t->history[side][history_index(m)];
-        int order;
-        if (m == tt_move)
-            order = ORDER_TT;
-        else if (noisy)
-            order = ORDER_NOISY + h;
-        else if (ply <= SEARCH_MAX_PLY && m == t->killers[ply][0])
-            order = ORDER_KILLER1;
-        else if (ply <= SEARCH_MAX_PLY && m == t->killers[ply][1])
-            order = ORDER_KILLER2;
-        else
-            order = h;
-        out[k].move = m;
-        out[k].order = order;
-        out[k].noisy = noisy;
-        k++;
+    t->pv_len[ply] = 0;
+    *value = 0;
+    if (aborted(t))
+        return true;
+    count_node(t, ply);
+    if (aborted(t))
+        return true;
+    *key = v->key(pos);
+    tt_prefetch(*key);
+    /* Where the evaluation is the exact value (Alexander's expected margin,
+     * finished games included) nothing below can improve on it, and mixing it
+     * with win-distance scores would distort the averages of chance nodes. */
+    if (eval_exact(v, pos)) {
+        *value = evaluate(v, pos);
+        return true;
     }
-    return k;
+    Result r = v->result(pos, NULL, NULL);
+    if (r != RESULT_NONE) {
+        *value = terminal_score(r, v->side_to_move(pos), ply);
+        return true;
+    }
+    t->path_keys[ply] = *key;
+    if (is_repetition(t, *key, ply)) {
+        t->inexact = true; /* depends on the path, never a proof */
+        return true;
+    }
+    if (ply >= SEARCH_MAX_PLY) {
+        t->inexact = true;
+        *value = evaluate(v, pos);
+        return true;
+    }
+    /* Mate distance: nothing here can beat a win on the next ply. */
+    int lo = -(SCORE_WIN - ply - 1), hi = SCORE_WIN - ply - 1;
+    if (*alpha < lo)
+        *alpha = lo;
+    if (*beta > hi)
+        *beta = hi;
+    if (*alpha >= *beta) {
+        *value = *alpha;
+        return true;
+    }
+    return false;
 }
 
-static void history_update(int16_t *h, int bonus)
+/* Probe the TT for key at ply.  *tt_move gets the entry's move (ordering
+ * only).  With may_cut, an entry from a search at least depth deep (or a
+ * proved one) whose bound lies on the right side of [alpha, beta] settles
+ * the node: true with *value. */
+static bool tt_lookup(SearchThread *t, uint64_t key, int ply, int depth, int alpha, int beta,
+                      bool may_cut, Move *tt_move, int *value)
 {
-    int v = *h;
-    v += bonus - v * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
-    *h = (int16_t)clampi(v, -HISTORY_MAX, HISTORY_MAX);
+    TTHit hit;
+    *tt_move = MOVE_NONE;
+    if (!tt_probe(key, &hit))
+        return false;
+    *tt_move = hit.move;
+    int s = score_from_tt(hit.score, ply);
+    if (!may_cut || (hit.depth < depth && !hit.solved))
+        return false;
+    if (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && s >= beta) ||
+        (hit.bound == TT_BOUND_UPPER && s <= alpha)) {
+        if (!hit.solved)
+            t->inexact = true;
+        *value = s;
+        return true;
+    }
+    return false;
 }
 
-/* A quiet move caused a cutoff: remember it and punish the quiets before it. */
-static void reward_quiet(SearchThread *t, const Position *pos, int ply, int depth, Move best,
-                         const Move *tried, int tried_count)
+/* The bound a fail-soft value has with respect to the original window. */
+static int bound_of(int best, int orig_alpha, int beta)
 {
-    int side = t->sh->v->side_to_move(pos) & 1;
-    int bonus = depth * depth > 400 ? 400 : depth * depth;
-    history_update(&t->history[side][history_index(best)], bonus * 16);
-    for (int i = 0; i < tried_count; i++)
-        history_update(&t->history[side][history_index(tried[i])], -bonus * 16);
-    if (t->killers[ply][0] != best) {
-        t->killers[ply][1] = t->killers[ply][0];
-        t->killers[ply][0] = best;
-    }
+    return best >= beta ? TT_BOUND_LOWER : best > orig_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
 }
 
 /* ----------------------------------------------------------- the search */
 
 static int search(SearchThread *t, const Position *pos, int alpha, int beta, int depth,
                   int ply);
+static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, int ply, int qply);
 
 /* Value of child (at ply) from the parent's view with the parent's window. */
 static inline int child_value(SearchThread *t, const Position *child, bool same_side, int alpha,
@@ -373,43 +342,12 @@ static inline int child_value(SearchThread *t, const Position *child, bool same_
     return -search(t, child, -beta, -alpha, depth, ply);
 }
 
-/* Start of every node: path key, terminal, repetition and ply limit.  Returns
- * true with *value set when the node is decided without a search. */
-static bool node_start(SearchThread *t, const Position *pos, int ply, uint64_t *key, int *value)
+static inline int child_qvalue(SearchThread *t, const Position *child, bool same_side, int alpha,
+                               int beta, int ply, int qply)
 {
-    const Variant *v = t->sh->v;
-    t->pv_len[ply] = 0;
-    if (aborted(t)) {
-        *value = 0;
-        return true;
-    }
-    count_node(t, ply);
-    *key = v->key(pos);
-    tt_prefetch(*key);
-    /* Where the evaluation is the exact value (Alexander's expected margin,
-     * finished games included) nothing below can improve on it, and mixing it
-     * with win-distance scores would distort the averages of chance nodes. */
-    if (ply > 0 && eval_exact(v, pos)) {
-        *value = evaluate(v, pos);
-        return true;
-    }
-    Result r = v->result(pos, NULL, NULL);
-    if (r != RESULT_NONE) {
-        *value = terminal_score(r, v->side_to_move(pos), ply);
-        return true;
-    }
-    t->path_keys[ply] = *key;
-    if (ply > 0 && is_repetition(t, *key, ply)) {
-        t->inexact = true; /* depends on the path, never a proof */
-        *value = 0;
-        return true;
-    }
-    if (ply >= SEARCH_MAX_PLY) {
-        t->inexact = true;
-        *value = evaluate(v, pos);
-        return true;
-    }
-    return false;
+    if (same_side)
+        return qsearch(t, child, alpha, beta, ply, qply);
+    return -qsearch(t, child, -beta, -alpha, ply, qply);
 }
 
 /* Quiescence: only noisy moves past the horizon, with stand pat on the
@@ -421,43 +359,22 @@ static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, in
     const Variant *v = t->sh->v;
     uint64_t key = 0;
     int value;
-    if (node_start(t, pos, ply, &key, &value))
+    if (node_prologue(t, pos, ply, &alpha, &beta, &key, &value))
         return value;
-    if (aborted(t))
-        return 0;
-    if (eval_exact(v, pos))
-        return evaluate(v, pos);
     if (is_chance(v, pos)) {
         t->inexact = true;
         return evaluate(v, pos);
     }
-    /* Mate distance: nothing here can beat a win on the next ply. */
-    int lo = -(SCORE_WIN - ply - 1), hi = SCORE_WIN - ply - 1;
-    if (alpha < lo)
-        alpha = lo;
-    if (beta > hi)
-        beta = hi;
-    if (alpha >= beta)
-        return alpha;
-
     int orig_alpha = alpha;
-    TTHit hit;
-    Move tt_move = MOVE_NONE;
-    if (tt_probe(key, &hit)) {
-        tt_move = hit.move;
-        int s = score_from_tt(hit.score, ply);
-        if (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && s >= beta) ||
-            (hit.bound == TT_BOUND_UPPER && s <= alpha)) {
-            if (!hit.solved)
-                t->inexact = true;
-            return s;
-        }
-    }
+    Move tt_move;
+    if (tt_lookup(t, key, ply, 0, alpha, beta, true, &tt_move, &value))
+        return value;
 
     int n = v->generate(pos, t->gen);
     if (n <= 0)
         return -(SCORE_WIN - ply); /* no move and no result: treat as lost */
-    int k = score_moves(t, pos, n, ply, tt_move, true);
+    MovePicker mp;
+    int k = movepick_init(&mp, t->moves[ply], &t->history, v, pos, t->gen, n, ply, tt_move, true);
     bool saved_inexact = t->inexact;
     t->inexact = false;
     int best = -SCORE_INF;
@@ -465,10 +382,8 @@ static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, in
         /* A quiet alternative exists: the side may stand pat. */
         t->inexact = true;
         best = evaluate(v, pos);
-        if (best >= beta) {
-            t->inexact = true;
+        if (best >= beta)
             return best;
-        }
         if (best > alpha)
             alpha = best;
         /* Voluntary noisy moves are followed QSEARCH_PLIES deep only (a game
@@ -479,14 +394,12 @@ static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, in
     }
     Move best_move = MOVE_NONE;
     int side = v->side_to_move(pos);
-    Picker p = {t->moves[ply], k, 0, false};
     ScoredMove *sm;
     Position *child = &t->stack[ply + 1];
-    while ((sm = pick_next(&p)) != NULL) {
+    while ((sm = movepick_next(&mp)) != NULL) {
         v->make(pos, sm->move, child);
-        bool same = v->side_to_move(child) == side;
-        int s = same ? qsearch(t, child, alpha, beta, ply + 1, qply + 1)
-                     : -qsearch(t, child, -beta, -alpha, ply + 1, qply + 1);
+        int s = child_qvalue(t, child, v->side_to_move(child) == side, alpha, beta, ply + 1,
+                             qply + 1);
         if (aborted(t))
             return 0;
         if (s > best) {
@@ -501,8 +414,7 @@ static int qsearch(SearchThread *t, const Position *pos, int alpha, int beta, in
     }
     bool solved = !t->inexact;
     t->inexact = saved_inexact || t->inexact;
-    int bound = best >= beta ? TT_BOUND_LOWER : best > orig_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-    tt_store(key, best_move, score_to_tt(best, ply), 0, bound, solved);
+    tt_store(key, best_move, score_to_tt(best, ply), 0, bound_of(best, orig_alpha, beta), solved);
     return best;
 }
 
@@ -583,62 +495,102 @@ static int chance_node(SearchThread *t, const Position *pos, uint64_t key, int a
     return value;
 }
 
-/* Negamax alpha-beta with PVS at a node below the root.  Fail-soft: a value
- * <= alpha is an upper bound, >= beta a lower bound, else exact. */
+/* How many plies shallower the null-window search of a move goes. */
+static int reduction(bool root, int depth, int searched, const ScoredMove *sm)
+{
+    if (root || depth < LMR_MIN_DEPTH || searched < LMR_MIN_MOVES || !movepick_is_plain_quiet(sm))
+        return 0;
+    return searched >= LMR_DEEP_MOVES && depth >= LMR_DEEP_DEPTH ? 2 : 1;
+}
+
+/* The root's moves of this MultiPV line, in the order of the last iteration,
+ * as the picker's list. */
+static void root_picker(SearchThread *t, MovePicker *mp)
+{
+    const Variant *v = t->sh->v;
+    ScoredMove *list = t->moves[0];
+    int count = t->root_count - t->pv_index;
+    for (int i = 0; i < count; i++) {
+        Move m = t->root[t->pv_index + i].move;
+        list[i] = (ScoredMove){m, 0, is_noisy(v, &t->sh->root, m)};
+    }
+    movepick_init_ordered(mp, list, count);
+}
+
+/* Record a root move's value: its score and PV when it is exact or the
+ * first of the line, "only a bound" otherwise. */
+static void root_move_update(SearchThread *t, RootMove *rm, int s, int alpha, bool first)
+{
+    if (!first && s <= alpha) {
+        rm->score = -SCORE_INF;
+        return;
+    }
+    rm->score = s;
+    rm->seldepth = t->seldepth;
+    rm->pv[0] = rm->move;
+    int cl = t->pv_len[1];
+    if (cl > SEARCH_MAX_PLY - 1)
+        cl = SEARCH_MAX_PLY - 1;
+    memcpy(&rm->pv[1], t->pv[1], (size_t)cl * sizeof(Move));
+    rm->pv_len = cl + 1;
+}
+
+/* The PV of ply: m, then the child's PV. */
+static void pv_update(SearchThread *t, int ply, Move m)
+{
+    t->pv[ply][0] = m;
+    int cl = t->pv_len[ply + 1];
+    memcpy(&t->pv[ply][1], t->pv[ply + 1], (size_t)cl * sizeof(Move));
+    t->pv_len[ply] = cl + 1;
+}
+
+/* Negamax alpha-beta with PVS at a decision node; at ply 0 the root of the
+ * current MultiPV line.  Fail-soft: a value <= alpha is an upper bound,
+ * >= beta a lower bound, else exact.  The root differs only where it must:
+ * search_run has already checked it (game over, repetition), so it has no
+ * prologue, no TT cutoff and no TT store, and it takes its moves from the
+ * root move list, whose scores and PVs it keeps. */
 static int search(SearchThread *t, const Position *pos, int alpha, int beta, int depth, int ply)
 {
     const Variant *v = t->sh->v;
+    const bool root = ply == 0;
     if (depth <= 0)
         return qsearch(t, pos, alpha, beta, ply, 0);
-    uint64_t key = 0;
+    uint64_t key = t->sh->root_key;
     int value;
-    if (node_start(t, pos, ply, &key, &value))
-        return value;
-    if (aborted(t))
-        return 0;
-    int lo = -(SCORE_WIN - ply - 1), hi = SCORE_WIN - ply - 1;
-    if (alpha < lo)
-        alpha = lo;
-    if (beta > hi)
-        beta = hi;
-    if (alpha >= beta)
-        return alpha;
-    if (is_chance(v, pos))
-        return chance_node(t, pos, key, alpha, beta, depth, ply);
-
-    bool pv_node = beta - alpha > 1;
-    int orig_alpha = alpha;
-    TTHit hit;
-    Move tt_move = MOVE_NONE;
-    if (tt_probe(key, &hit)) {
-        tt_move = hit.move;
-        int s = score_from_tt(hit.score, ply);
-        if (!pv_node && (hit.depth >= depth || hit.solved) &&
-            (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && s >= beta) ||
-             (hit.bound == TT_BOUND_UPPER && s <= alpha))) {
-            if (!hit.solved)
-                t->inexact = true;
-            return s;
-        }
+    MovePicker mp;
+    if (root) {
+        t->path_keys[0] = key;
+        t->pv_len[0] = 0;
+        count_node(t, 0);
+        root_picker(t, &mp);
+    } else {
+        if (node_prologue(t, pos, ply, &alpha, &beta, &key, &value))
+            return value;
+        if (is_chance(v, pos))
+            return chance_node(t, pos, key, alpha, beta, depth, ply);
+        Move tt_move;
+        bool pv_node = beta - alpha > 1;
+        if (tt_lookup(t, key, ply, depth, alpha, beta, !pv_node, &tt_move, &value))
+            return value;
+        int n = v->generate(pos, t->gen);
+        if (n <= 0)
+            return -(SCORE_WIN - ply); /* no move and no result: treat as lost */
+        movepick_init(&mp, t->moves[ply], &t->history, v, pos, t->gen, n, ply, tt_move, false);
     }
 
-    int n = v->generate(pos, t->gen);
-    if (n <= 0)
-        return -(SCORE_WIN - ply); /* no move and no result: treat as lost */
-    int k = score_moves(t, pos, n, ply, tt_move, false);
+    int orig_alpha = alpha;
     bool saved_inexact = t->inexact;
     t->inexact = false;
-
     int side = v->side_to_move(pos);
     int best = -SCORE_INF;
     Move best_move = MOVE_NONE;
-    Move quiets[64];
+    Move quiets[QUIETS_TRACKED];
     int quiet_count = 0;
     int searched = 0;
-    Picker p = {t->moves[ply], k, 0, false};
     ScoredMove *sm;
     Position *child = &t->stack[ply + 1];
-    while ((sm = pick_next(&p)) != NULL) {
+    while ((sm = movepick_next(&mp)) != NULL) {
         Move m = sm->move;
         v->make(pos, m, child);
         bool same = v->side_to_move(child) == side;
@@ -646,10 +598,9 @@ static int search(SearchThread *t, const Position *pos, int alpha, int beta, int
         if (searched == 0) {
             s = child_value(t, child, same, alpha, beta, depth - 1, ply + 1);
         } else {
-            /* Late quiet moves of a deep node are searched shallower first. */
-            int r = 0;
-            if (depth >= 3 && searched >= 4 && !sm->noisy && sm->order < ORDER_KILLER2)
-                r = (searched >= 12 && depth >= 6) ? 2 : 1;
+            /* PVS: a null window first, shallower for late quiet moves;
+             * the full window only when the move may be better. */
+            int r = reduction(root, depth, searched, sm);
             s = child_value(t, child, same, alpha, alpha + 1, depth - 1 - r, ply + 1);
             if (r && s > alpha)
                 s = child_value(t, child, same, alpha, alpha + 1, depth - 1, ply + 1);
@@ -658,86 +609,38 @@ static int search(SearchThread *t, const Position *pos, int alpha, int beta, int
         }
         if (aborted(t))
             return 0;
+        if (root)
+            root_move_update(t, &t->root[t->pv_index + searched], s, alpha, searched == 0);
         searched++;
         if (s > best) {
             best = s;
             best_move = m;
             if (s > alpha) {
                 alpha = s;
-                t->pv[ply][0] = m;
-                int cl = t->pv_len[ply + 1];
-                memcpy(&t->pv[ply][1], t->pv[ply + 1], (size_t)cl * sizeof(Move));
-                t->pv_len[ply] = cl + 1;
+                if (!root)
+                    pv_update(t, ply, m);
                 if (s >= beta) {
-                    if (!sm->noisy)
-                        reward_quiet(t, pos, ply, depth, m, quiets, quiet_count);
+                    if (!root && !sm->noisy)
+                        movepick_reward_cutoff(&t->history, side, ply, depth, m, quiets,
+                                               quiet_count);
                     break;
                 }
             }
         }
-        if (!sm->noisy && quiet_count < 64)
+        if (!sm->noisy && quiet_count < QUIETS_TRACKED)
             quiets[quiet_count++] = m;
     }
     bool solved = !t->inexact;
     t->inexact = saved_inexact || t->inexact;
-    int bound = best >= beta ? TT_BOUND_LOWER : best > orig_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-    tt_store(key, bound == TT_BOUND_UPPER ? MOVE_NONE : best_move, score_to_tt(best, ply), depth,
-             bound, solved);
-    return best;
-}
-
-/* --------------------------------------------------------------- the root */
-
-/* Search root moves [pv_index, count) with the window; keeps each move's
- * score (-SCORE_INF when only a bound was learnt) and PV. */
-static int search_root(SearchThread *t, int depth, int alpha, int beta)
-{
-    SearchShared *sh = t->sh;
-    const Variant *v = sh->v;
-    const Position *pos = &sh->root;
-    int side = v->side_to_move(pos);
-    t->path_keys[0] = sh->root_key;
-    t->pv_len[0] = 0;
-    count_node(t, 0);
-    int best = -SCORE_INF;
-    Position *child = &t->stack[1];
-    for (int i = t->pv_index; i < t->root_count; i++) {
-        RootMove *rm = &t->root[i];
-        v->make(pos, rm->move, child);
-        bool same = v->side_to_move(child) == side;
-        int s;
-        if (i == t->pv_index) {
-            s = child_value(t, child, same, alpha, beta, depth - 1, 1);
-        } else {
-            s = child_value(t, child, same, alpha, alpha + 1, depth - 1, 1);
-            if (s > alpha && s < beta)
-                s = child_value(t, child, same, alpha, beta, depth - 1, 1);
-        }
-        if (aborted(t))
-            return best;
-        if (i == t->pv_index || s > alpha) {
-            rm->score = s;
-            rm->seldepth = t->seldepth;
-            rm->pv[0] = rm->move;
-            int cl = t->pv_len[1];
-            if (cl > SEARCH_MAX_PLY - 1)
-                cl = SEARCH_MAX_PLY - 1;
-            memcpy(&rm->pv[1], t->pv[1], (size_t)cl * sizeof(Move));
-            rm->pv_len = cl + 1;
-        } else {
-            rm->score = -SCORE_INF;
-        }
-        if (s > best) {
-            best = s;
-            if (s > alpha) {
-                alpha = s;
-                if (s >= beta)
-                    break;
-            }
-        }
+    if (!root) {
+        int bound = bound_of(best, orig_alpha, beta);
+        tt_store(key, bound == TT_BOUND_UPPER ? MOVE_NONE : best_move, score_to_tt(best, ply),
+                 depth, bound, solved);
     }
     return best;
 }
+
+/* ------------------------------------------------- iterative deepening */
 
 /* Stable sort of root moves [from, to) by score, then previous score. */
 static void sort_root(RootMove *rm, int from, int to)
@@ -754,15 +657,10 @@ static void sort_root(RootMove *rm, int from, int to)
     }
 }
 
-static uint64_t total_nodes(SearchShared *sh)
-{
-    SearchThread *main = sh->thread[0];
-    return atomic_load_explicit(&sh->nodes_total, memory_order_relaxed) + (uint64_t)main->batch;
-}
-
-/* Report one PV line (pv may be empty). */
-static void report_line(SearchShared *sh, int depth, int seldepth, int multipv, int score,
-                        const Move *pv, int pv_len)
+/* Report one PV line (pv may be empty).  t is the reporting thread (its
+ * uncounted batch belongs to the total) or NULL. */
+static void report_line(const SearchShared *sh, const SearchThread *t, int depth, int seldepth,
+                        int multipv, int score, const Move *pv, int pv_len)
 {
     if (!sh->report)
         return;
@@ -771,7 +669,8 @@ static void report_line(SearchShared *sh, int depth, int seldepth, int multipv, 
     info.seldepth = seldepth;
     info.multipv = multipv;
     info.score = score;
-    info.nodes = sh->thread[0] ? total_nodes(sh) : 0;
+    info.nodes = atomic_load_explicit(&sh->nodes_total, memory_order_relaxed) +
+                 (t ? (uint64_t)t->batch : 0);
     info.time_ms = elapsed_ms(sh);
     info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : info.nodes * 1000;
     info.hashfull = tt_hashfull();
@@ -792,18 +691,49 @@ static bool helper_skips(int id, int depth)
     return ((depth + phase[i]) / size[i]) % 2 != 0;
 }
 
+/* The deepest iteration this thread may start: the depth limit binds the
+ * main thread only (helpers run until the main thread is done). */
+static int max_iteration(const SearchThread *t)
+{
+    int limit = t->sh->limits.depth;
+    return t->id == 0 && limit > 0 && limit < MAX_ITERATION ? limit : MAX_ITERATION;
+}
+
+/* Search one MultiPV line at depth with an aspiration window around its
+ * previous score. */
+static void aspiration_search(SearchThread *t, int depth)
+{
+    int prev = t->root[t->pv_index].prev_score;
+    int delta = ASPIRATION_DELTA;
+    int alpha = -SCORE_INF, beta = SCORE_INF;
+    if (depth >= ASPIRATION_MIN_DEPTH && prev > -SCORE_MATE_BOUND && prev < SCORE_MATE_BOUND) {
+        alpha = prev - delta > -SCORE_INF ? prev - delta : -SCORE_INF;
+        beta = prev + delta < SCORE_INF ? prev + delta : SCORE_INF;
+    }
+    for (;;) {
+        int s = search(t, &t->sh->root, alpha, beta, depth, 0);
+        sort_root(t->root, t->pv_index, t->root_count);
+        if (aborted(t))
+            return;
+        if (s <= alpha && alpha > -SCORE_INF) {
+            beta = (alpha + beta) / 2;
+            alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
+        } else if (s >= beta && beta < SCORE_INF) {
+            beta = s + delta < SCORE_INF ? s + delta : SCORE_INF;
+        } else {
+            return;
+        }
+        delta += delta / 2;
+    }
+}
+
 /* Iterative deepening at a decision root.  The main thread reports and
  * decides when to stop; helpers run until told to abort. */
 static void iterate_decision(SearchThread *t)
 {
     SearchShared *sh = t->sh;
     bool main = t->id == 0;
-    int max_depth = MAX_ITERATION;
-    if (sh->limits.depth > 0 && sh->limits.depth < max_depth)
-        max_depth = sh->limits.depth;
-    if (!main)
-        max_depth = MAX_ITERATION;
-    for (int depth = 1; depth <= max_depth; depth++) {
+    for (int depth = 1; depth <= max_iteration(t); depth++) {
         if (helper_skips(t->id, depth))
             continue;
         t->seldepth = 0;
@@ -811,28 +741,7 @@ static void iterate_decision(SearchThread *t)
         for (int i = 0; i < t->root_count; i++)
             t->root[i].prev_score = t->root[i].score;
         for (t->pv_index = 0; t->pv_index < sh->multipv && !aborted(t); t->pv_index++) {
-            int prev = t->root[t->pv_index].prev_score;
-            int delta = ASPIRATION_DELTA;
-            int alpha = -SCORE_INF, beta = SCORE_INF;
-            if (depth >= 4 && prev > -SCORE_MATE_BOUND && prev < SCORE_MATE_BOUND) {
-                alpha = prev - delta > -SCORE_INF ? prev - delta : -SCORE_INF;
-                beta = prev + delta < SCORE_INF ? prev + delta : SCORE_INF;
-            }
-            for (;;) {
-                int s = search_root(t, depth, alpha, beta);
-                sort_root(t->root, t->pv_index, t->root_count);
-                if (aborted(t))
-                    break;
-                if (s <= alpha && alpha > -SCORE_INF) {
-                    beta = (alpha + beta) / 2;
-                    alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
-                } else if (s >= beta && beta < SCORE_INF) {
-                    beta = s + delta < SCORE_INF ? s + delta : SCORE_INF;
-                } else {
-                    break;
-                }
-                delta += delta / 2;
-            }
+            aspiration_search(t, depth);
             sort_root(t->root, 0, t->pv_index + 1);
         }
         if (aborted(t))
@@ -843,8 +752,8 @@ static void iterate_decision(SearchThread *t)
         t->reported_best = t->root[0].move;
         for (int i = 0; i < sh->multipv; i++) {
             RootMove *rm = &t->root[i];
-            report_line(sh, depth, rm->seldepth > t->seldepth ? rm->seldepth : t->seldepth, i + 1,
-                        rm->score, rm->pv, rm->pv_len);
+            report_line(sh, t, depth, rm->seldepth > t->seldepth ? rm->seldepth : t->seldepth,
+                        i + 1, rm->score, rm->pv, rm->pv_len);
         }
         /* Nothing deeper can change a value proved without heuristic leaves. */
         if (!t->inexact)
@@ -863,11 +772,8 @@ static int iterate_chance(SearchThread *t)
 {
     SearchShared *sh = t->sh;
     bool main = t->id == 0;
-    int max_depth = MAX_ITERATION;
-    if (main && sh->limits.depth > 0 && sh->limits.depth < max_depth)
-        max_depth = sh->limits.depth;
     int value = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
+    for (int depth = 1; depth <= max_iteration(t); depth++) {
         if (helper_skips(t->id, depth))
             continue;
         t->seldepth = 0;
@@ -882,7 +788,7 @@ static int iterate_chance(SearchThread *t)
         t->completed = depth;
         if (!main)
             continue;
-        report_line(sh, depth, t->seldepth, 1, value, NULL, 0);
+        report_line(sh, t, depth, t->seldepth, 1, value, NULL, 0);
         if (!t->inexact)
             break;
         if (sh->budget.timed && elapsed_ms(sh) >= sh->budget.soft_ms)
@@ -891,72 +797,79 @@ static int iterate_chance(SearchThread *t)
     return value;
 }
 
-static void *helper_main(void *arg)
+/* A thread's state at the start of a search.  History and killers start
+ * empty: nothing learnt in an earlier search is carried over. */
+static void thread_begin(SearchThread *t, SearchShared *sh)
 {
-    SearchThread *t = arg;
-    if (t->sh->root_chance)
-        iterate_chance(t);
-    else
-        iterate_decision(t);
-    atomic_fetch_add_explicit(&t->sh->nodes_total, (uint64_t)t->batch, memory_order_relaxed);
-    t->batch = 0;
-    return NULL;
-}
-
-static SearchThread *thread_new(SearchShared *sh, int id, const Move *moves, int n)
-{
-    SearchThread *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
     t->sh = sh;
-    t->id = id;
-    if (n > 0) {
-        t->root = calloc((size_t)n, sizeof *t->root);
-        if (!t->root) {
-            free(t);
-            return NULL;
-        }
-        for (int i = 0; i < n; i++) {
-            t->root[i].move = moves[i];
-            t->root[i].score = -SCORE_INF;
-            t->root[i].prev_score = -SCORE_INF;
-        }
-    }
-    t->root_count = n;
-    return t;
+    t->nodes = 0;
+    t->batch = 0;
+    t->seldepth = 0;
+    t->inexact = false;
+    t->completed = 0;
+    t->reported_best = MOVE_NONE;
+    t->pv_index = 0;
+    movepick_clear_history(&t->history);
+    t->root_count = sh->root_chance ? 0 : sh->root_count;
+    for (int i = 0; i < t->root_count; i++)
+        t->root[i] = (RootMove){.move = sh->root_moves[i], .score = -SCORE_INF,
+                                .prev_score = -SCORE_INF};
 }
 
-static void thread_free(SearchThread *t)
+/* What every pool worker runs for one search.  When the main thread is done
+ * it aborts the helpers. */
+static void search_worker(SearchThread *t, void *arg)
 {
-    if (t) {
-        free(t->root);
-        free(t);
+    SearchShared *sh = arg;
+    thread_begin(t, sh);
+    if (sh->root_chance) {
+        int value = iterate_chance(t);
+        if (t->id == 0)
+            sh->chance_value = value;
+    } else {
+        iterate_decision(t);
     }
+    atomic_fetch_add_explicit(&sh->nodes_total, (uint64_t)t->batch, memory_order_relaxed);
+    t->batch = 0;
+    if (t->id == 0)
+        atomic_store(&sh->abort, true);
 }
+
+/* --------------------------------------------------------------- the root */
 
 /* Order of the root moves for the first iteration: noisy first, then as
  * generated (deterministic). */
-static int initial_root_order(const Variant *v, const Position *pos, Move *moves, int n)
+static void initial_root_order(const Variant *v, const Position *pos, Move *moves, int n)
 {
+    Move sorted[MAX_MOVES];
     int k = 0;
-    Move *tmp = malloc((size_t)n * sizeof *tmp);
-    if (!tmp)
-        return n;
     for (int i = 0; i < n; i++)
         if (is_noisy(v, pos, moves[i]))
-            tmp[k++] = moves[i];
+            sorted[k++] = moves[i];
     for (int i = 0; i < n; i++)
         if (!is_noisy(v, pos, moves[i]))
-            tmp[k++] = moves[i];
-    memcpy(moves, tmp, (size_t)n * sizeof *tmp);
-    free(tmp);
-    return n;
+            sorted[k++] = moves[i];
+    memcpy(moves, sorted, (size_t)n * sizeof *moves);
 }
 
 static int compare_keys(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
+}
+
+/* Keys of the game before the root, sorted for the repetition test.  Out of
+ * memory the search goes on without them. */
+static void load_history_keys(SearchShared *sh, const Game *game)
+{
+    if (!sh->v->repetition_draws || game->ply <= 0)
+        return;
+    sh->history_keys = malloc((size_t)game->ply * sizeof(uint64_t));
+    if (!sh->history_keys)
+        return;
+    memcpy(sh->history_keys, game->keys, (size_t)game->ply * sizeof(uint64_t));
+    qsort(sh->history_keys, (size_t)game->ply, sizeof(uint64_t), compare_keys);
+    sh->history_count = game->ply;
 }
 
 /* In infinite mode the caller expects no result before it says stop. */
@@ -968,148 +881,103 @@ static void wait_for_stop(SearchShared *sh)
     }
 }
 
-SearchResult search_run(const Game *game, const SearchLimits *limits,
-                        const SearchOptions *options, atomic_bool *stop, SearchReport report,
-                        void *ctx)
+/* The result of a search the pool ran on threads workers, with the last
+ * report it owes: an unfinished iteration that put a new move first, or
+ * the line it plays when not even depth 1 was completed. */
+static SearchResult collect_result(SearchShared *sh, int threads)
 {
-    int64_t start_ms = util_now_ms(); /* the clock runs from the call */
-    pthread_once(&tt_once, tt_default);
     SearchResult res = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
-    static atomic_bool never_stop;
-    SearchShared *sh = calloc(1, sizeof *sh);
-    if (!sh)
-        return res;
-    sh->v = game->variant;
-    sh->game = game;
-    sh->root = game->pos;
-    sh->root_key = sh->v->key(&sh->root);
-    if (limits)
-        sh->limits = *limits;
-    else
-        search_limits_clear(&sh->limits);
-    sh->stop = stop ? stop : &never_stop;
-    sh->report = report;
-    sh->ctx = ctx;
-    sh->start_ms = start_ms;
-    atomic_init(&sh->abort, false);
-    atomic_init(&sh->nodes_total, 0);
-    int threads = options && options->threads > 1 ? options->threads : 1;
-    if (threads > MAX_THREADS)
-        threads = MAX_THREADS;
-    int multipv = options && options->multipv > 1 ? options->multipv : 1;
-    const Variant *v = sh->v;
-    int side = v->side_to_move(&sh->root);
-    sh->budget = timeman_allocate(&sh->limits, side);
-
-    /* A finished game: nothing to search. */
-    int margin = 0;
-    Result r = game_result(game, &margin, NULL);
-    if (r != RESULT_NONE) {
-        res.score = terminal_score(r, side, 0);
-        report_line(sh, 0, 0, 1, res.score, NULL, 0);
-        if (sh->limits.infinite)
-            wait_for_stop(sh);
-        free(sh);
-        return res;
-    }
-
-    Move *moves = malloc(MAX_MOVES * sizeof *moves);
-    int n = moves ? v->generate(&sh->root, moves) : 0;
-    sh->root_chance = is_chance(v, &sh->root);
-    if (n <= 0) {
-        /* No move although the game goes on: the rules forbid it; a loss. */
-        res.score = -SCORE_WIN;
-        report_line(sh, 0, 0, 1, res.score, NULL, 0);
-        if (sh->limits.infinite)
-            wait_for_stop(sh);
-        free(moves);
-        free(sh);
-        return res;
-    }
-    if (!sh->root_chance)
-        initial_root_order(v, &sh->root, moves, n);
-    sh->multipv = sh->root_chance ? 1 : multipv < n ? multipv : n;
-    sh->threads = threads;
-
-    /* Keys of the game before the root, for repetition. */
-    if (v->repetition_draws && game->ply > 0) {
-        sh->history_keys = malloc((size_t)game->ply * sizeof(uint64_t));
-        if (sh->history_keys) {
-            memcpy(sh->history_keys, game->keys, (size_t)game->ply * sizeof(uint64_t));
-            qsort(sh->history_keys, (size_t)game->ply, sizeof(uint64_t), compare_keys);
-            sh->history_count = game->ply;
-        }
-    }
-
-    tt_new_search();
-    int root_n = sh->root_chance ? 0 : n;
-    for (int i = 0; i < threads; i++) {
-        sh->thread[i] = thread_new(sh, i, moves, root_n);
-        if (!sh->thread[i]) {
-            threads = i; /* out of memory: fewer helpers */
-            break;
-        }
-    }
-    if (threads == 0) {
-        res.best = sh->root_chance ? MOVE_NONE : moves[0];
-        report_line(sh, 0, 0, 1, 0, NULL, 0);
-        free(moves);
-        free(sh);
-        return res;
-    }
-    sh->threads = threads;
-    for (int i = 1; i < threads; i++)
-        if (pthread_create(&sh->thread[i]->handle, NULL, helper_main, sh->thread[i]) != 0) {
-            thread_free(sh->thread[i]);
-            sh->thread[i] = NULL;
-            sh->threads = threads = i;
-            break;
-        }
-
-    SearchThread *main = sh->thread[0];
-    int chance_value = 0;
-    if (sh->root_chance)
-        chance_value = iterate_chance(main);
-    else
-        iterate_decision(main);
-
-    /* The main thread is done: the helpers stop with it. */
-    atomic_store(&sh->abort, true);
-    for (int i = 1; i < threads; i++)
-        pthread_join(sh->thread[i]->handle, NULL);
-    if (sh->limits.infinite)
-        wait_for_stop(sh);
-    uint64_t nodes = 0;
-    for (int i = 0; i < threads; i++)
-        nodes += sh->thread[i]->nodes;
-
+    SearchThread *main = threads_get(0);
     res.depth = main->completed;
-    res.nodes = nodes;
+    for (int i = 0; i < threads; i++)
+        res.nodes += threads_get(i)->nodes;
     if (sh->root_chance) {
-        res.score = chance_value;
+        res.score = sh->chance_value;
         if (main->completed == 0)
-            report_line(sh, 0, 0, 1, 0, NULL, 0);
+            report_line(sh, main, 0, 0, 1, 0, NULL, 0);
     } else if (main->completed > 0) {
         RootMove *best = &main->root[0];
         res.best = best->move;
         res.ponder = best->pv_len > 1 ? best->pv[1] : MOVE_NONE;
         res.score = best->score;
-        /* An unfinished iteration found a better move: say so. */
         if (best->move != main->reported_best)
-            report_line(sh, main->completed, best->seldepth, 1, best->score, best->pv,
+            report_line(sh, main, main->completed, best->seldepth, 1, best->score, best->pv,
                         best->pv_len);
     } else {
-        /* Stopped before depth 1 was complete: the best move seen so far,
-         * else the first legal move. */
+        /* The best move seen so far, else the first legal move. */
         RootMove *best = &main->root[0];
-        res.best = best->score > -SCORE_INF ? best->move : moves[0];
+        res.best = best->score > -SCORE_INF ? best->move : sh->root_moves[0];
         res.score = best->score > -SCORE_INF ? best->score : 0;
-        report_line(sh, 0, main->seldepth, 1, res.score, &res.best, 1);
+        report_line(sh, main, 0, main->seldepth, 1, res.score, &res.best, 1);
     }
-    for (int i = 0; i < threads; i++)
-        thread_free(sh->thread[i]);
-    free(sh->history_keys);
-    free(moves);
-    free(sh);
+    return res;
+}
+
+/* Serialises search_run: the TT and the thread pool serve one search at a
+ * time. */
+static pthread_mutex_t one_search = PTHREAD_MUTEX_INITIALIZER;
+
+SearchResult search_run(const Game *game, const SearchLimits *limits,
+                        const SearchOptions *options, atomic_bool *stop, SearchReport report,
+                        void *ctx)
+{
+    int64_t start_ms = util_now_ms(); /* the clock runs from the call */
+    static atomic_bool never_stop;
+    pthread_once(&tt_once, tt_default);
+    pthread_mutex_lock(&one_search);
+
+    SearchShared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.v = game->variant;
+    sh.root = game->pos;
+    sh.root_key = sh.v->key(&sh.root);
+    if (limits)
+        sh.limits = *limits;
+    else
+        search_limits_clear(&sh.limits);
+    sh.stop = stop ? stop : &never_stop;
+    sh.report = report;
+    sh.ctx = ctx;
+    sh.start_ms = start_ms;
+    atomic_init(&sh.abort, false);
+    atomic_init(&sh.nodes_total, 0);
+    int side = sh.v->side_to_move(&sh.root);
+    sh.budget = timeman_allocate(&sh.limits, side);
+
+    SearchResult res = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
+    int threads = 0;
+    Result r = game_result(game, NULL, NULL);
+    if (r != RESULT_NONE) {
+        /* A finished game: nothing to search. */
+        res.score = terminal_score(r, side, 0);
+        report_line(&sh, NULL, 0, 0, 1, res.score, NULL, 0);
+    } else if ((sh.root_count = sh.v->generate(&sh.root, sh.root_moves)) <= 0) {
+        /* No move although the game goes on: the rules forbid it; a loss. */
+        res.score = -SCORE_WIN;
+        report_line(&sh, NULL, 0, 0, 1, res.score, NULL, 0);
+    } else {
+        sh.root_chance = is_chance(sh.v, &sh.root);
+        if (!sh.root_chance)
+            initial_root_order(sh.v, &sh.root, sh.root_moves, sh.root_count);
+        int multipv = options && options->multipv > 1 ? options->multipv : 1;
+        sh.multipv = sh.root_chance ? 1 : multipv < sh.root_count ? multipv : sh.root_count;
+        load_history_keys(&sh, game);
+        tt_new_search();
+        threads = threads_resize(options && options->threads > 1 ? options->threads : 1);
+        if (threads > 0) {
+            threads_start(threads, search_worker, &sh);
+            threads_wait();
+        } else {
+            /* Out of memory for even one thread: the first legal move. */
+            res.best = sh.root_chance ? MOVE_NONE : sh.root_moves[0];
+            report_line(&sh, NULL, 0, 0, 1, 0, NULL, 0);
+        }
+    }
+    if (sh.limits.infinite)
+        wait_for_stop(&sh);
+    if (threads > 0)
+        res = collect_result(&sh, threads);
+    free(sh.history_keys);
+    pthread_mutex_unlock(&one_search);
     return res;
 }

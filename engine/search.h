@@ -73,7 +73,8 @@ void search_limits_clear(SearchLimits *limits);
 
 /* (Re)size the transposition table to mb megabytes (option Hash). */
 void search_set_hash(size_t mb);
-/* Forget everything learnt (ucinewgame): TT, history, killers. */
+/* Empty the transposition table (ucinewgame).  History and killers need no
+ * clearing: every search starts them empty. */
 void search_clear(void);
 
 /* Search the current position of game until a limit is hit or *stop becomes

@@ -20,6 +20,7 @@
 #include "game.h"
 #include "info.h"
 #include "search.h"
+#include "threads.h"
 #include "timeman.h"
 #include "tt.h"
 #include "util.h"
@@ -1025,11 +1026,12 @@ START_TEST(test_infinite_waits_for_stop_even_when_solved)
 }
 END_TEST
 
-/* CPU time of the calling thread in ms: what the search itself consumed. */
-static int64_t thread_cpu_ms(void)
+/* CPU time of this process in ms: what the search itself consumed (it runs
+ * on one pool worker; the test's own thread only waits). */
+static int64_t process_cpu_ms(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
@@ -1042,12 +1044,12 @@ START_TEST(test_movetime_is_honoured)
     l.movetime = 200;
     SearchOptions o = {1, 1};
     atomic_store(&no_stop, false);
-    int64_t t0 = util_now_ms(), c0 = thread_cpu_ms();
+    int64_t t0 = util_now_ms(), c0 = process_cpu_ms();
     SearchResult r = search_run(&g, &l, &o, &no_stop, collect, (void *)g.variant);
-    int64_t took = util_now_ms() - t0, cpu = thread_cpu_ms() - c0;
-    /* The search's own consumption is its CPU time (the main search runs in
-     * this thread); wall time also holds whatever the scheduler adds on a
-     * loaded machine, so it only gets a sanity bound. */
+    int64_t took = util_now_ms() - t0, cpu = process_cpu_ms() - c0;
+    /* The search's own consumption is its CPU time; wall time also holds
+     * whatever the scheduler adds on a loaded machine, so it only gets a
+     * sanity bound. */
     ck_assert_int_le(cpu, 260);
     ck_assert_int_le(took, 200 + 1500);
     ck_assert_int_ge(took, 100);
@@ -1069,9 +1071,9 @@ START_TEST(test_clock_is_never_overrun)
         l.time[WHITE] = clocks[i];
         l.time[BLACK] = 100000; /* not ours */
         atomic_store(&no_stop, false);
-        int64_t t0 = util_now_ms(), c0 = thread_cpu_ms();
+        int64_t t0 = util_now_ms(), c0 = process_cpu_ms();
         SearchResult r = search_run(&g, &l, &o, &no_stop, NULL, NULL);
-        int64_t took = util_now_ms() - t0, cpu = thread_cpu_ms() - c0;
+        int64_t took = util_now_ms() - t0, cpu = process_cpu_ms() - c0;
         ck_assert_msg(cpu <= clocks[i] / 2 + 80, "clock %lld used %lld ms of CPU",
                       (long long)clocks[i], (long long)cpu);
         ck_assert_msg(took <= clocks[i] / 2 + 1500, "clock %lld took %lld",
@@ -1157,6 +1159,33 @@ START_TEST(test_two_threads_keep_expectimax_values)
     table_game_at(&g, &table_game, &chance_table, 0);
     SearchResult r = run(&g, 10, 0, 2, 1);
     ck_assert_int_eq(r.score, 10);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(test_thread_pool_keeps_its_workers_between_searches)
+{
+    Game g;
+    game_init(&g, &drift, &cfg);
+    run(&g, 3, 0, 2, 1);
+    SearchThread *helper = threads_get(1);
+    ck_assert_ptr_nonnull(helper);
+    ck_assert_int_eq(helper->id, 1);
+    run(&g, 3, 0, 2, 1);
+    ck_assert_ptr_eq(threads_get(1), helper); /* the same worker, not a new one */
+    ck_assert_ptr_null(threads_get(2));
+    run(&g, 3, 0, 3, 1);
+    ck_assert_ptr_nonnull(threads_get(2));
+    run(&g, 3, 0, 1, 1);
+    ck_assert_ptr_null(threads_get(1));
+    /* Idle workers sleep: no CPU is spent between searches. */
+    run(&g, 3, 0, 2, 1);
+    struct timespec c0, c1, pause = {0, 200000000};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    nanosleep(&pause, NULL);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    int64_t idle_us = (c1.tv_sec - c0.tv_sec) * 1000000 + (c1.tv_nsec - c0.tv_nsec) / 1000;
+    ck_assert_int_lt(idle_us, 5000);
     game_free(&g);
 }
 END_TEST
@@ -1659,6 +1688,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, test_multipv_returns_distinct_moves);
     tcase_add_test(tc, test_two_threads_agree_on_mate);
     tcase_add_test(tc, test_two_threads_keep_expectimax_values);
+    tcase_add_test(tc, test_thread_pool_keeps_its_workers_between_searches);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("tt");
