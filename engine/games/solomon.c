@@ -14,6 +14,7 @@
  */
 #include "../util.h"
 #include "../variants.h"
+#include "solomon.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -886,6 +887,47 @@ static int solomon_evaluate(const Position *pos)
         v -= 8 * missing;
     v = p->stm == WHITE ? v : -v;
     return v + 8;
+}
+
+/* ---- raw view for the endgame tables (solomon.h) -------------------------- */
+
+void solomon_board_get(const Position *pos, SolomonBoard *board)
+{
+    const SoloPos *p = csp(pos);
+    for (int side = 0; side < 2; side++) {
+        board->men[side] = p->men[side];
+        board->kings[side] = p->kings[side];
+    }
+    board->stm = p->stm;
+}
+
+void solomon_board_set(Position *pos, const SolomonBoard *board, bool chain)
+{
+    memset(pos, 0, sizeof(SoloPos));
+    SoloPos *p = sp(pos);
+    for (int side = 0; side < 2; side++) {
+        p->men[side] = board->men[side];
+        p->kings[side] = board->kings[side];
+    }
+    p->stm = (uint8_t)board->stm;
+    p->chain = chain;
+    p->key = compute_key(p);
+}
+
+bool solomon_is_chain(const Position *pos) { return csp(pos)->chain != 0; }
+
+uint32_t solomon_step_targets(int side, int kind, int point)
+{
+    return step_mask[side][kind][point];
+}
+
+bool solomon_board_must_capture(const SolomonBoard *board)
+{
+    int s = board->stm;
+    uint32_t enemy = board->men[s ^ 1] | board->kings[s ^ 1];
+    uint32_t empty = ~(board->men[s] | board->kings[s] | enemy) & ALL_POINTS;
+    return kind_can_jump(s, MAN, board->men[s], enemy, empty) ||
+           kind_can_jump(s, KING, board->kings[s], enemy, empty);
 }
 
 /* ---- the two variants ---------------------------------------------------- */

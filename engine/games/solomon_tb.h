@@ -1,0 +1,102 @@
+/* solomon_tb.h - exact endgame tables for `solomon` and `solomon-chain`.
+ *
+ * One table per material (the pieces of the side to move against the other
+ * side's, men and kings counted apart) holds, for every placement with that
+ * side to move, the distance to the end of the game in plies with best play,
+ * from which win/draw/loss follows.  Tables are built by retrograde analysis
+ * over the engine's own move generator and result(), written one file per
+ * material, and loaded with a checksum check.  See doc/tablebases.md.
+ */
+#ifndef SIGIL_SOLOMON_TB_H
+#define SIGIL_SOLOMON_TB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../tablebase.h"
+#include "../variant.h"
+
+/* Most pieces of one side (the rules' limit) and of a table. */
+enum { SOLOMON_TB_SIDE_MAX = 6, SOLOMON_TB_PIECES_MAX = 8 };
+
+/* A material: pieces of the side to move ("us") and of the other side. */
+typedef struct SolomonMaterial {
+    int our_men, our_kings, their_men, their_kings;
+} SolomonMaterial;
+
+/* The tables of one rule set held in memory (some materials may be absent). */
+typedef struct SolomonTables SolomonTables;
+
+/* An empty set of tables for the rule set of variant v (solomon or
+ * solomon-chain); NULL when v is not a Solomon variant or memory is short. */
+SolomonTables *solomon_tb_new(const Variant *v);
+/* Release the tables. */
+void solomon_tb_free(SolomonTables *tb);
+
+/* Build every missing table of up to max_pieces pieces (by retrograde
+ * analysis), using threads threads.  With dir non-NULL each table is first
+ * loaded from dir if its file is there and valid, and each built table is
+ * written there.  Progress lines go to log (may be NULL).  Returns false and
+ * writes err on failure (out of memory, a file that cannot be written). */
+bool solomon_tb_build(SolomonTables *tb, int max_pieces, int threads,
+                      const char *dir, FILE *log, char *err, size_t errlen);
+
+/* Load every table of up to max_pieces pieces found in dir.  A file whose
+ * header or checksum is wrong is not loaded and is reported in err (the
+ * others are still loaded).  Returns the number of tables loaded, or -1 when
+ * a file was rejected. */
+int solomon_tb_load(SolomonTables *tb, const char *dir, int max_pieces, char *err,
+                    size_t errlen);
+
+/* The value of pos from the tables: false when its material is not loaded.
+ * A position whose side to move has no piece is a loss in 0 plies. */
+bool solomon_tb_probe(const SolomonTables *tb, const Position *pos, TbValue *value);
+
+/* Largest number of pieces n such that every material of up to n pieces is
+ * loaded (0 when none). */
+int solomon_tb_complete_pieces(const SolomonTables *tb);
+
+/* Number of positions (indices) of a material's table. */
+uint64_t solomon_tb_material_size(SolomonMaterial m);
+/* Name of a material, e.g. "KKvK" (kings first, then men, "v", the other
+ * side); buf has room for 20 bytes. */
+void solomon_tb_material_name(SolomonMaterial m, char *buf);
+/* File name of a table of variant v: "<variant>_<material>.stb". */
+void solomon_tb_file_name(const Variant *v, SolomonMaterial m, char *buf,
+                          size_t size);
+
+/* Position of a material's table at index i (side to move White, as every
+ * table is stored); false when the index holds no legal placement (a man on
+ * the point where it would have been crowned). */
+bool solomon_tb_position_at(const SolomonTables *tb, SolomonMaterial m,
+                            uint64_t index, Position *pos);
+/* The stored value at index i of a loaded material (false when absent). */
+bool solomon_tb_value_at(const SolomonTables *tb, SolomonMaterial m,
+                         uint64_t index, TbValue *value);
+
+/* The induction check of one loaded table: for every position, as stored
+ * (White to move) and turned half round with the colours swapped (Black to
+ * move), the value that the engine's result(), generate() and make() and the
+ * tables' values of the children give must equal the stored one.  Returns
+ * the number of mismatches (0 for a correct table, or when absent); *checked
+ * (may be NULL) gets the number of positions checked, fen_of_wrong (room for
+ * FEN_MAX, may be NULL) the FEN of a wrong one. */
+uint64_t solomon_tb_verify(const SolomonTables *tb, SolomonMaterial m, int threads,
+                           uint64_t *checked, char *fen_of_wrong, size_t fenlen);
+
+/* What a table holds, over its legal positions. */
+typedef struct SolomonTbStats {
+    uint64_t positions, wins, draws, losses;
+    int longest_win, longest_loss; /* plies */
+} SolomonTbStats;
+
+/* Count the values of a loaded table; false when it is absent. */
+bool solomon_tb_stats(const SolomonTables *tb, SolomonMaterial m, SolomonTbStats *stats);
+
+/* Step *m to the next material with a table of up to max_pieces pieces;
+ * start from {-1,...}; false after the last one. */
+bool solomon_tb_material_next(SolomonMaterial *m, int max_pieces);
+
+#endif

@@ -1,0 +1,177 @@
+/* tbgen_main.c - `sigil-tbgen`: build (and check) the Solomon endgame tables.
+ *
+ *   sigil-tbgen [--variant NAME] [--pieces N] [--threads T] [--dir DIR]
+ *               [--verify] [--stats] [--quiet]
+ *   sigil-tbgen --probe [--variant NAME] [--pieces N] [--dir DIR]
+ *
+ * builds every table of up to N pieces (default 4) of the variant (solomon,
+ * solomon-chain or both, the default) into DIR (default "."), reusing the
+ * valid tables already there, and with --verify checks each table by the
+ * induction check of solomon_tb_verify; --stats prints, per table, how many
+ * positions are won, drawn and lost and the longest distances.  --probe
+ * loads the tables of up to N pieces from DIR and answers, for each FEN read
+ * from stdin, one line: "win N", "loss N" (plies to the end), "draw",
+ * "unknown" (not in the tables) or "error: ..." (a FEN the game rejects).
+ * Exit status 0 when all went well.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/solomon_tb.h"
+#include "util.h"
+#include "variants.h"
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: sigil-tbgen [--variant solomon|solomon-chain|both] "
+                    "[--pieces N] [--threads T] [--dir DIR] [--verify] [--stats] "
+                    "[--quiet]\n"
+                    "       sigil-tbgen --probe --variant NAME [--pieces N] [--dir DIR] < fens\n");
+    return 2;
+}
+
+static bool parse_int(const char *text, int lo, int hi, int *out)
+{
+    char *end;
+    long x = strtol(text, &end, 10);
+    if (!*text || *end || x < lo || x > hi)
+        return false;
+    *out = (int)x;
+    return true;
+}
+
+static bool run_variant(const Variant *v, int pieces, int threads, const char *dir,
+                        bool verify, bool stats, bool quiet)
+{
+    SolomonTables *tb = solomon_tb_new(v);
+    if (!tb) {
+        fprintf(stderr, "sigil-tbgen: no tables for %s\n", v->name);
+        return false;
+    }
+    char err[600];
+    int64_t start = util_now_ms();
+    bool ok = solomon_tb_build(tb, pieces, threads, dir, quiet ? NULL : stdout, err,
+                               sizeof err);
+    if (!ok)
+        fprintf(stderr, "sigil-tbgen: %s: %s\n", v->name, err);
+    else
+        printf("%s: tables of up to %d pieces ready in %lld ms\n", v->name, pieces,
+               (long long)(util_now_ms() - start));
+    if (ok && stats) {
+        SolomonMaterial m = {-1, -1, -1, -1};
+        printf("%-16s %-10s %10s %10s %10s %10s %5s %5s\n", "variant", "table",
+               "positions", "wins", "draws", "losses", "win", "loss");
+        while (solomon_tb_material_next(&m, pieces)) {
+            SolomonTbStats s;
+            char name[20];
+            solomon_tb_material_name(m, name);
+            if (solomon_tb_stats(tb, m, &s))
+                printf("%-16s %-10s %10llu %10llu %10llu %10llu %5d %5d\n", v->name, name,
+                       (unsigned long long)s.positions, (unsigned long long)s.wins,
+                       (unsigned long long)s.draws, (unsigned long long)s.losses,
+                       s.longest_win, s.longest_loss);
+        }
+    }
+    if (ok && verify) {
+        SolomonMaterial m = {-1, -1, -1, -1};
+        uint64_t total = 0, wrong = 0;
+        start = util_now_ms();
+        while (solomon_tb_material_next(&m, pieces)) {
+            uint64_t checked;
+            char fen[FEN_MAX];
+            uint64_t bad = solomon_tb_verify(tb, m, threads, &checked, fen, sizeof fen);
+            total += checked;
+            wrong += bad;
+            if (bad) {
+                char name[20];
+                solomon_tb_material_name(m, name);
+                fprintf(stderr, "sigil-tbgen: %s %s: %llu wrong, e.g. %s\n", v->name, name,
+                        (unsigned long long)bad, fen);
+            }
+        }
+        printf("%s: verified %llu positions, %llu wrong, %lld ms\n", v->name,
+               (unsigned long long)total, (unsigned long long)wrong,
+               (long long)(util_now_ms() - start));
+        ok = wrong == 0;
+    }
+    solomon_tb_free(tb);
+    return ok;
+}
+
+static int probe_lines(const Variant *v, int pieces, const char *dir)
+{
+    SolomonTables *tb = solomon_tb_new(v);
+    char err[4200];
+    if (!tb || solomon_tb_load(tb, dir, pieces, err, sizeof err) < 0) {
+        fprintf(stderr, "sigil-tbgen: %s\n", tb ? err : "no tables for this variant");
+        solomon_tb_free(tb);
+        return 1;
+    }
+    GameConfig cfg = {DEFAULT_MOVE_LIMIT};
+    char line[1024];
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        Position pos;
+        TbValue value;
+        if (!v->from_fen(&pos, line, &cfg, err, sizeof err))
+            printf("error: %s\n", err);
+        else if (!solomon_tb_probe(tb, &pos, &value))
+            printf("unknown\n");
+        else if (value.wdl == TB_DRAW)
+            printf("draw\n");
+        else
+            printf("%s %d\n", value.wdl == TB_WIN ? "win" : "loss", value.plies);
+    }
+    solomon_tb_free(tb);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *variant = "both", *dir = ".";
+    int pieces = 4, threads = 1;
+    bool verify = false, stats = false, quiet = false, probe = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (strcmp(a, "--variant") == 0 && has_value)
+            variant = argv[++i];
+        else if (strcmp(a, "--pieces") == 0 && has_value) {
+            if (!parse_int(argv[++i], 2, SOLOMON_TB_PIECES_MAX, &pieces))
+                return usage();
+        } else if (strcmp(a, "--threads") == 0 && has_value) {
+            if (!parse_int(argv[++i], 1, 64, &threads))
+                return usage();
+        } else if (strcmp(a, "--dir") == 0 && has_value)
+            dir = argv[++i];
+        else if (strcmp(a, "--verify") == 0)
+            verify = true;
+        else if (strcmp(a, "--probe") == 0)
+            probe = true;
+        else if (strcmp(a, "--stats") == 0)
+            stats = true;
+        else if (strcmp(a, "--quiet") == 0)
+            quiet = true;
+        else
+            return usage();
+    }
+    variants_init();
+    if (probe) {
+        const Variant *v = variants_find(variant);
+        if (!v)
+            return usage();
+        return probe_lines(v, pieces, dir);
+    }
+    bool ok = true;
+    if (strcmp(variant, "both") == 0) {
+        ok = run_variant(variants_find("solomon"), pieces, threads, dir, verify, stats, quiet) &&
+             run_variant(variants_find("solomon-chain"), pieces, threads, dir, verify, stats, quiet);
+    } else {
+        const Variant *v = variants_find(variant);
+        if (!v)
+            return usage();
+        ok = run_variant(v, pieces, threads, dir, verify, stats, quiet);
+    }
+    return ok ? 0 : 1;
+}
