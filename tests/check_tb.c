@@ -124,6 +124,46 @@ static uint32_t mirror_set(uint32_t s)
     return out;
 }
 
+/* doc/rules.md, End: with the bare-kings rule of both rule sets, two kings
+ * to move win 2,874 of the 2,907 placements against one king, in up to 23
+ * plies (solomon-chain). */
+START_TEST(chain_two_kings_win_as_the_rules_say)
+{
+    SolomonMaterial kk_k = {0, 2, 0, 1};
+    SolomonTbStats s;
+    ck_assert(solomon_tb_stats(tables[1], kk_k, &s));
+    ck_assert_uint_eq(s.positions, 2907);
+    ck_assert_uint_eq(s.wins, 2874);
+    ck_assert_int_eq(s.longest_win, 23);
+}
+END_TEST
+
+/* A lone king against a lone king cannot chain (one capture ends the game):
+ * both rule sets agree on every such position. */
+START_TEST(king_against_king_is_the_same_in_both_rule_sets)
+{
+    SolomonMaterial k_k = {0, 1, 0, 1};
+    uint64_t n = solomon_tb_material_size(k_k), wins = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        TbValue a, b;
+        ck_assert(solomon_tb_value_at(tables[0], k_k, i, &a));
+        ck_assert(solomon_tb_value_at(tables[1], k_k, i, &b));
+        ck_assert(a.wdl == b.wdl && a.plies == b.plies);
+        wins += a.wdl == TB_WIN;
+    }
+    ck_assert_uint_eq(n, 342);
+    ck_assert_uint_gt(wins, 0);
+    for (int k = 0; k < 2; k++) {
+        assert_value(k, "W:WK10:BK4", TB_WIN, 1);  /* 10x1 along 1-4-10 */
+        assert_value(k, "W:WK10:BK3", TB_DRAW, 0); /* neither can capture */
+        /* only Black could capture (2x10 over 7); 7-10 escapes to a draw,
+         * 7-3 and 7-9 would be taken (2x4, 2x12) */
+        assert_value(k, "W:WK7:BK2", TB_DRAW, 0);
+        assert_value(k, "B:WK7:BK2", TB_WIN, 1);
+    }
+}
+END_TEST
+
 START_TEST(mirror_images_have_the_same_value)
 {
     for (int k = 0; k < 2; k++) {
@@ -279,6 +319,8 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, every_table_follows_from_the_rules_and_its_children);
     tcase_add_test(tc, two_kings_against_one_by_hand);
+    tcase_add_test(tc, chain_two_kings_win_as_the_rules_say);
+    tcase_add_test(tc, king_against_king_is_the_same_in_both_rule_sets);
     tcase_add_test(tc, mirror_images_have_the_same_value);
     tcase_add_test(tc, colour_mirror_probes_agree);
     tcase_add_test(tc, positions_outside_the_tables_are_not_probed);
