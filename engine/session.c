@@ -171,23 +171,25 @@ static void run_search(Session *s)
 
 /* Subtrees estimated below this many leaves are counted in one call to the
  * (fast, uninterruptible) perft_count; bigger ones are split so that `stop`
- * is seen within a few milliseconds. */
-#define PERFT_CHUNK (1u << 22)
+ * is seen within milliseconds. */
+#define PERFT_CHUNK (1u << 20)
 
-/* n^depth, saturating at UINT64_MAX. */
-static uint64_t estimate_leaves(int n, int depth)
+/* branch^depth, saturating at UINT64_MAX. */
+static uint64_t estimate_leaves(int branch, int depth)
 {
     uint64_t e = 1;
     for (int i = 0; i < depth; i++)
-        if (__builtin_mul_overflow(e, (uint64_t)(n > 1 ? n : 1), &e))
+        if (__builtin_mul_overflow(e, (uint64_t)branch, &e))
             return UINT64_MAX;
     return e;
 }
 
 /* perft_count that watches the stop flag; *overflow set when the count does
- * not fit; returns the count so far when stopped. */
+ * not fit; returns the count so far when stopped.  The subtree's size is
+ * estimated from the widest branching seen on the path (branch), so that a
+ * forced move does not hide a wide subtree behind it. */
 static uint64_t perft_stoppable(Session *s, const Variant *v, const Position *pos, int depth,
-                                bool *overflow)
+                                int branch, bool *overflow)
 {
     if (atomic_load(&s->stop))
         return 0;
@@ -195,13 +197,15 @@ static uint64_t perft_stoppable(Session *s, const Variant *v, const Position *po
         return perft_count(v, pos, depth);
     Move moves[MAX_MOVES];
     int n = v->generate(pos, moves);
-    if (estimate_leaves(n, depth) <= PERFT_CHUNK)
+    if (n > branch)
+        branch = n;
+    if (estimate_leaves(branch, depth) <= PERFT_CHUNK)
         return perft_count(v, pos, depth);
     uint64_t total = 0;
     for (int i = 0; i < n && !atomic_load(&s->stop); i++) {
         Position child;
         v->make(pos, moves[i], &child);
-        uint64_t c = perft_stoppable(s, v, &child, depth - 1, overflow);
+        uint64_t c = perft_stoppable(s, v, &child, depth - 1, branch, overflow);
         if (__builtin_add_overflow(total, c, &total)) {
             total = UINT64_MAX;
             *overflow = true;
@@ -227,7 +231,8 @@ static void run_perft(Session *s)
             char text[MOVE_STR_MAX];
             v->make(root, moves[i], &child);
             bool overflow = false;
-            uint64_t c = perft_stoppable(s, v, &child, job->perft_depth - 1, &overflow);
+            uint64_t c = perft_stoppable(s, v, &child, job->perft_depth - 1, n > 2 ? n : 2,
+                                         &overflow);
             if (atomic_load(&s->stop)) {
                 rep.stopped = true;
                 break;
