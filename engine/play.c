@@ -141,12 +141,13 @@ static void engine_move(Play *p)
     session_go(p->session, &lim, false);
     session_wait(p->session);
     char err[256];
-    if (!p->best[0] || strcmp(p->best, "0000") == 0 ||
-        !session_play(p->session, p->best, err, sizeof err)) {
-        fprintf(p->out, "Sigil has no move to play.\n");
+    /* The game is not over here, so "0000" is a pass (Salto, Pyramid). */
+    if (!p->best[0] || !session_play(p->session, p->best, err, sizeof err)) {
+        fprintf(p->out, "Sigil found no move to play (%s).\n", p->best[0] ? err : "no answer");
         return;
     }
-    fprintf(p->out, "Sigil (%s) plays %s.\n", side_word(side), p->best);
+    fprintf(p->out, "Sigil (%s) plays %s%s.\n", side_word(side), p->best,
+            strcmp(p->best, "0000") == 0 ? " (a pass)" : "");
     p->shown = false;
 }
 
@@ -286,7 +287,8 @@ static bool command(Play *p, char *line)
         char err[256];
         int side = g->variant->side_to_move(&g->pos);
         if (session_play(p->session, word, err, sizeof err)) {
-            fprintf(p->out, "%s plays %s.\n", side_word(side), word);
+            fprintf(p->out, "%s plays %s%s.\n", side_word(side), word,
+                    strcmp(word, "0000") == 0 ? " (a pass)" : "");
             p->shown = false;
         } else {
             fprintf(p->out, "'%.40s' is not a legal move here. Type 'moves' for the list, "
