@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +21,13 @@ static long long now_ms(void)
 }
 
 bool pipe_engine_start(PipeEngine *e, const char *path)
+{
+    char *const argv[] = {(char *)path, NULL};
+    return pipe_engine_start_argv(e, path, argv, 0);
+}
+
+bool pipe_engine_start_argv(PipeEngine *e, const char *path, char *const argv[],
+                            size_t memory_limit)
 {
     int in[2], out[2];
     memset(e, 0, sizeof *e);
@@ -37,7 +45,11 @@ bool pipe_engine_start(PipeEngine *e, const char *path)
         close(in[1]);
         close(out[0]);
         close(out[1]);
-        execl(path, path, (char *)NULL);
+        if (memory_limit > 0) {
+            struct rlimit lim = {(rlim_t)memory_limit, (rlim_t)memory_limit};
+            setrlimit(RLIMIT_AS, &lim);
+        }
+        execv(path, argv);
         _exit(127);
     }
     close(in[0]);
@@ -140,6 +152,13 @@ int pipe_engine_wait(PipeEngine *e, int timeout_ms)
         nanosleep(&ts, NULL);
     }
     return -1;
+}
+
+void pipe_engine_close_input(PipeEngine *e)
+{
+    if (e->to_fd > 0)
+        close(e->to_fd);
+    e->to_fd = -1;
 }
 
 void pipe_engine_close(PipeEngine *e)

@@ -17,6 +17,12 @@ typedef struct PipeEngine {
 
 /* Start path (no arguments) with pipes; false if it cannot be started. */
 bool pipe_engine_start(PipeEngine *e, const char *path);
+/* Start path with the arguments argv (NULL-terminated, argv[0] included);
+ * memory_limit > 0 caps the program's address space (RLIMIT_AS) in bytes. */
+bool pipe_engine_start_argv(PipeEngine *e, const char *path, char *const argv[],
+                            size_t memory_limit);
+/* Close the program's stdin (end of input); reading goes on. */
+void pipe_engine_close_input(PipeEngine *e);
 /* Send raw bytes. */
 void pipe_engine_write(PipeEngine *e, const void *data, size_t size);
 /* Send one line (a '\n' is added). */

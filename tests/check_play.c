@@ -1,0 +1,268 @@
+/* check_play.c - the command line of engine/sigil (--help, --version,
+ * argument mode) and the interactive mode `sigil play`, through a pipe and
+ * through a pseudo-terminal. */
+#define _XOPEN_SOURCE 600
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "game.h"
+#include "protocol_test.h"
+#include "variants.h"
+
+static char out[1 << 22];
+
+/* Start sigil with args, feed it input, read everything until it exits;
+ * returns the exit status. */
+static int run(const char *const *args, const char *input)
+{
+    pt_start_args(args, 0);
+    if (input)
+        pipe_engine_write(&pt_engine, input, strlen(input));
+    pipe_engine_close_input(&pt_engine);
+    out[0] = '\0';
+    long long deadline = pt_now_ms() + T_LONG;
+    const char *line;
+    while (pt_now_ms() < deadline &&
+           (line = pipe_engine_read(&pt_engine, (int)(deadline - pt_now_ms()))) != NULL) {
+        size_t used = strlen(out);
+        snprintf(out + used, sizeof out - used, "%s\n", line);
+    }
+    int status = pipe_engine_wait(&pt_engine, T_SHORT);
+    pt_finish();
+    return status;
+}
+
+/* Occurrences of needle in out. */
+static int occurrences(const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(out, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+START_TEST(help_and_version_print_and_exit_zero)
+{
+    static const char *const help_flags[] = {"--help", "-h"};
+    for (int i = 0; i < 2; i++) {
+        const char *args[] = {help_flags[i], NULL};
+        ck_assert_int_eq(run(args, NULL), 0);
+        ck_assert_msg(strncmp(out, "usage: sigil", 12) == 0, "%s", out);
+        ck_assert_ptr_nonnull(strstr(out, "sigil play"));
+        for (int v = 0; v < variants_count(); v++)
+            ck_assert_ptr_nonnull(strstr(out, variants_get(v)->name));
+    }
+    static const char *const version_flags[] = {"--version", "-v"};
+    for (int i = 0; i < 2; i++) {
+        const char *args[] = {version_flags[i], NULL};
+        ck_assert_int_eq(run(args, NULL), 0);
+        ck_assert_str_eq(out, "Sigil 0.1.0\n");
+    }
+    const char *bad[] = {"--frobnicate", NULL};
+    ck_assert_int_eq(run(bad, NULL), 2);
+}
+END_TEST
+
+START_TEST(argument_mode_never_leaves_an_endless_search)
+{
+    static const char *const gos[] = {"go infinite", "go", "go ponder"};
+    for (int i = 0; i < 3; i++) {
+        const char *args[] = {gos[i], NULL};
+        ck_assert_int_eq(run(args, NULL), 0);
+        ck_assert_msg(occurrences("info string error: ") == 1 && occurrences("bestmove ") == 1,
+                      "%s:\n%s", gos[i], out);
+    }
+    /* A bounded search runs to its end there. */
+    const char *args[] = {"variant salto", "go depth 4", "query fen", NULL};
+    ck_assert_int_eq(run(args, NULL), 0);
+    ck_assert_int_eq(occurrences("info string error"), 0);
+    ck_assert_int_eq(occurrences("info depth 4 "), 1);
+    ck_assert_int_eq(occurrences("bestmove "), 1);
+    ck_assert_int_eq(occurrences("response "), 1);
+}
+END_TEST
+
+START_TEST(play_through_a_pipe_moves_lists_refuses_undoes_and_leaves)
+{
+    const char *args[] = {"play", "solomon", "--time", "0.05", NULL};
+    const char *input = "moves\n"
+                        "zz9\n"
+                        "14-9\n"
+                        "undo\n"
+                        "help\n"
+                        "time x\n"
+                        "side purple\n"
+                        "fen\n"
+                        "quit\n";
+    ck_assert_int_eq(run(args, input), 0);
+    /* The legal moves, exactly as the game lists them. */
+    Game g;
+    GameConfig cfg = {.move_limit = DEFAULT_MOVE_LIMIT};
+    game_init(&g, variants_find("solomon"), &cfg);
+    Move moves[MAX_MOVES];
+    int n = g.variant->generate(&g.pos, moves);
+    char want[1024];
+    int len = snprintf(want, sizeof want, "Legal moves (%d):", n);
+    for (int i = 0; i < n; i++) {
+        char text[MOVE_STR_MAX];
+        g.variant->move_str(&g.pos, moves[i], text);
+        len += snprintf(want + len, sizeof want - (size_t)len, " %s", text);
+    }
+    ck_assert_msg(strstr(out, want), "no '%s' in:\n%s", want, out);
+    ck_assert_int_eq(occurrences("'zz9' is not a legal move here"), 1);
+    ck_assert_int_eq(occurrences("White plays 14-9."), 1);
+    /* Sigil answered with a legal move of the position after 14-9. */
+    const char *reply = strstr(out, "Sigil (Black) plays ");
+    ck_assert_ptr_nonnull(reply);
+    char answer[64];
+    ck_assert_int_eq(sscanf(reply, "Sigil (Black) plays %63[^.]", answer), 1);
+    char err[128];
+    ck_assert(game_play_text(&g, "14-9", err, sizeof err));
+    ck_assert_msg(game_play_text(&g, answer, err, sizeof err), "%s: %s", answer, err);
+    /* undo took both back: the board is at ply 1 again with White to move. */
+    ck_assert_int_eq(occurrences("Taken back to ply 1."), 1);
+    ck_assert_int_eq(occurrences("Ply 1: White to move (you)."), 2);
+    ck_assert_int_eq(occurrences("Ply 3: White to move (you)."), 1);
+    ck_assert_ptr_nonnull(strstr(out, "  undo "));
+    ck_assert_int_eq(occurrences("Say 'time <seconds>'"), 1);
+    ck_assert_int_eq(occurrences("Say 'side white'"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "> W:W14,15,16,17,18,19:B1,2,3,4,5,6\n"));
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(play_a_whole_game_of_every_variant_to_its_result)
+{
+    for (int vi = 0; vi < variants_count(); vi++) {
+        const char *name = variants_get(vi)->name;
+        const char *args[] = {"play", name, "--side", "none", "--time", "0.002", "--seed", "7",
+                              NULL};
+        int status = run(args, "quit\n");
+        ck_assert_msg(status == 0, "%s: status %d, output ends:\n%s", name, status,
+                      strlen(out) > 2000 ? out + strlen(out) - 2000 : out);
+        ck_assert_msg(occurrences("Type 'new' for another game") == 1, "%s:\n%s", name,
+                      strlen(out) > 2000 ? out + strlen(out) - 2000 : out);
+        ck_assert_msg(occurrences("\nGame over: White wins (") + occurrences("\nGame over: Black wins (") +
+                          occurrences("\nGame over: draw (") == 1,
+                      "%s: no result line", name);
+        if (strcmp(name, "alexander") == 0) {
+            ck_assert_int_gt(occurrences("White rolls the dice: "), 0);
+            ck_assert_int_gt(occurrences("Black rolls the dice: "), 0);
+        } else {
+            ck_assert_int_eq(occurrences("rolls the dice"), 0);
+        }
+        ck_assert_int_gt(occurrences("Sigil (White) plays "), 0);
+        ck_assert_int_gt(occurrences("Sigil (Black) plays "), 0);
+    }
+}
+END_TEST
+
+START_TEST(play_new_game_side_choice_and_the_end_of_a_game)
+{
+    /* Black against Sigil in Alexander: Sigil (White) rolls and moves first;
+     * undo goes back to the person's turn; new restarts. */
+    const char *args[] = {"play", "Alexander", "--time", "0.01", "--seed", "3", "--side",
+                          "black", NULL};
+    ck_assert_int_eq(run(args, "board\nnew\nside both\nquit\n"), 0);
+    ck_assert_int_ge(occurrences("White rolls the dice: "), 2);
+    ck_assert_int_ge(occurrences("Black rolls the dice: "), 2);
+    ck_assert_int_eq(occurrences("Sigil (White) plays "), 2);
+    ck_assert_int_eq(occurrences("New game of alexander."), 1);
+    ck_assert_int_eq(occurrences("You play both sides."), 1);
+    /* Four prompts; the last, answered by quit, ends no line, so it is not read. */
+    ck_assert_int_eq(occurrences("Black> "), 3);
+    /* After the end only new, undo and quit play on. */
+    const char *end[] = {"play", "solomon", "--side", "none", "--time", "0.002", NULL};
+    ck_assert_int_eq(run(end, "14-9\nundo\nquit\n"), 0);
+    ck_assert_int_eq(occurrences("The game is over: type 'new', 'undo' or 'quit'."), 1);
+    ck_assert_int_eq(occurrences("Taken back to ply "), 1);
+    const char *bad[] = {"play", "chess", NULL};
+    ck_assert_int_eq(run(bad, NULL), 2);
+    const char *bad_time[] = {"play", "--time", "-1", NULL};
+    ck_assert_int_eq(run(bad_time, NULL), 2);
+}
+END_TEST
+
+START_TEST(play_at_a_pseudo_terminal)
+{
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    ck_assert_int_ge(master, 0);
+    ck_assert_int_eq(grantpt(master), 0);
+    ck_assert_int_eq(unlockpt(master), 0);
+    const char *slave_name = ptsname(master);
+    ck_assert_ptr_nonnull(slave_name);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        setsid();
+        int slave = open(slave_name, O_RDWR);
+        if (slave < 0)
+            _exit(126);
+        dup2(slave, 0);
+        dup2(slave, 1);
+        dup2(slave, 2);
+        close(master);
+        execl(pt_binary(), pt_binary(), "play", "salto", "--time", "0.01", (char *)NULL);
+        _exit(127);
+    }
+    const char *input = "moves\na3b4\nquit\n";
+    ck_assert_int_eq(write(master, input, strlen(input)), (ssize_t)strlen(input));
+    size_t used = 0;
+    long long deadline = pt_now_ms() + T_LONG;
+    while (pt_now_ms() < deadline && used + 1 < sizeof out) {
+        struct pollfd pfd = {.fd = master, .events = POLLIN};
+        if (poll(&pfd, 1, 200) <= 0) {
+            if (waitpid(pid, NULL, WNOHANG) == pid) {
+                pid = 0;
+                break;
+            }
+            continue;
+        }
+        ssize_t n = read(master, out + used, sizeof out - used - 1);
+        if (n <= 0)
+            break; /* EIO once the program has exited */
+        used += (size_t)n;
+    }
+    out[used] = '\0';
+    int status = 0;
+    if (pid > 0 && waitpid(pid, &status, 0) == pid)
+        ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(master);
+    ck_assert_msg(strstr(out, "Legal moves (9): a3b4"), "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "White plays a3b4."));
+    ck_assert_ptr_nonnull(strstr(out, "Sigil (Black) plays "));
+}
+END_TEST
+
+static Suite *play_suite(void)
+{
+    Suite *s = suite_create("play");
+    TCase *tc = tcase_create("command line");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, help_and_version_print_and_exit_zero);
+    tcase_add_test(tc, argument_mode_never_leaves_an_endless_search);
+    tcase_add_test(tc, play_through_a_pipe_moves_lists_refuses_undoes_and_leaves);
+    tcase_add_test(tc, play_a_whole_game_of_every_variant_to_its_result);
+    tcase_add_test(tc, play_new_game_side_choice_and_the_end_of_a_game);
+    tcase_add_test(tc, play_at_a_pseudo_terminal);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    variants_init();
+    SRunner *sr = srunner_create(play_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
