@@ -793,7 +793,7 @@ enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 static void cmd_help(const char *args)
 {
     (void)args;
-    reply("Sigil commands (see protocol.md):");
+    reply("Sigil commands (all of the protocol: man sigil, or %s/protocol.md):", SIGIL_DOCDIR);
     for (int i = 0; i < COMMAND_COUNT; i++)
         if (commands[i].help)
             reply("  %-45s %s", commands[i].usage, commands[i].help);
