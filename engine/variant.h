@@ -30,7 +30,16 @@ typedef uint64_t Move;
 /* Longest FEN text, including the terminating NUL. */
 #define FEN_MAX 256
 
-/* Room for any game's position; a game stores its own struct inside. */
+/* Room for any game's position; a game stores its own struct inside, in the
+ * first Variant.position_size bytes.  Rules every game keeps (the contract
+ * suite, tests/check_contract.c, checks them on every registered game):
+ *   size:        a game reads only those position_size bytes, and startpos(),
+ *                from_fen() and make() write every one of them (no
+ *                uninitialised padding), so equal positions are equal byte
+ *                for byte;
+ *   determinism: every function of the table is a function of its arguments
+ *                alone (the position's bytes, the move, the configuration):
+ *                no hidden state, the same answer every time. */
 #define POSITION_BYTES 512
 typedef struct Position {
     _Alignas(16) unsigned char bytes[POSITION_BYTES];
@@ -116,7 +125,10 @@ typedef struct Variant {
      * caller tracks).  *margin (may be NULL) gets the winner's margin where the
      * game scores one (Salto/Pyramid counting, Alexander), else 0.  *reason
      * (may be NULL) gets a static lower-case phrase such as "no legal move",
-     * "all pieces on targets", "counting after move limit", "bare kings". */
+     * "all pieces on targets", "counting after move limit", "bare kings"; ""
+     * (never NULL) while the game goes on.  The margin is 0 while the game
+     * goes on and for a draw.  RESULT_NONE exactly when generate() returns at
+     * least one move. */
     Result (*result)(const Position *pos, int *margin, const char **reason);
     /* Zobrist key of everything that decides the future of the game. */
     uint64_t (*key)(const Position *pos);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_test.h"
 #include "games/alexander.h"
 #include "perft.h"
 #include "util.h"
@@ -36,13 +37,7 @@ static const GameConfig CFG = {DEFAULT_MOVE_LIMIT};
 
 static void setup(void) { variants_init(); }
 
-static Position fen_pos(const char *fen)
-{
-    Position p;
-    char err[128] = "";
-    REQUIRE(V->from_fen(&p, fen, &CFG, err, sizeof err), "FEN %s rejected: %s", fen, err);
-    return p;
-}
+static Position fen_pos(const char *fen) { return game_test_fen(V, fen); }
 
 static Position start_pos(void)
 {
@@ -66,14 +61,7 @@ static void moves_text(const Position *p, char *out, size_t size)
     }
 }
 
-static Position play(const Position *p, const char *text)
-{
-    Move m = V->parse_move(p, text);
-    ck_assert_msg(m != MOVE_NONE, "move %s not legal", text);
-    Position c;
-    V->make(p, m, &c);
-    return c;
-}
+static Position play(const Position *p, const char *text) { return game_test_play(V, p, text); }
 
 static void assert_fen(const Position *p, const char *want)
 {
@@ -383,41 +371,6 @@ START_TEST(test_notation_rolls_are_squares_actions_are_from_to)
 }
 END_TEST
 
-/* Random playouts: every move text parses back to the same move, every FEN
- * round-trips, and the incremental key equals the key of the re-parsed FEN. */
-START_TEST(test_random_playouts_round_trip_moves_fens_and_keys)
-{
-    uint64_t rng = 12345;
-    int positions = 0;
-    for (int g = 0; g < 200; g++) {
-        Position p = start_pos();
-        if (g % 4 == 1)
-            p = fen_pos("wbwbwb/bwbwbw/wbwbwb/bwbwbw/wbwbwb/bwbwbw b - 0 0");
-        for (int ply = 0; ply < 400; ply++) {
-            char f[FEN_MAX];
-            V->to_fen(&p, f);
-            Position q = fen_pos(f);
-            assert_fen(&q, f);
-            REQUIRE(V->key(&q) == V->key(&p), "key of %s", f);
-            positions++;
-            Move m[MAX_MOVES];
-            int n = V->generate(&p, m);
-            if (n == 0)
-                break;
-            for (int i = 0; i < n; i++) {
-                char s[MOVE_STR_MAX];
-                V->move_str(&p, m[i], s);
-                REQUIRE(m[i] != MOVE_NONE && V->parse_move(&p, s) == m[i], "%s in %s", s, f);
-            }
-            Position c;
-            V->make(&p, m[util_random_below(&rng, (uint64_t)n)], &c);
-            p = c;
-        }
-    }
-    ck_assert_int_gt(positions, 5000);
-}
-END_TEST
-
 START_TEST(test_key_covers_side_roll_and_captures)
 {
     uint64_t keys[] = {
@@ -509,27 +462,6 @@ START_TEST(test_perft_from_custom_arrangements)
             if (want < 100000)
                 ck_assert_uint_eq(perft_generic(V, &p, d), want);
         }
-    }
-}
-END_TEST
-
-START_TEST(test_perft_fast_path_matches_generic_walk)
-{
-    uint64_t rng = 99;
-    for (int g = 0; g < 30; g++) {
-        Position p = start_pos();
-        int len = (int)util_random_below(&rng, 60);
-        for (int ply = 0; ply < len; ply++) {
-            Move m[MAX_MOVES];
-            int n = V->generate(&p, m);
-            if (!n)
-                break;
-            Position c;
-            V->make(&p, m[util_random_below(&rng, (uint64_t)n)], &c);
-            p = c;
-        }
-        for (int d = 1; d <= 3; d++)
-            ck_assert_uint_eq(perft_count(V, &p, d), perft_generic(V, &p, d));
     }
 }
 END_TEST
@@ -1014,7 +946,6 @@ static Suite *alexander_suite(void)
     tcase_add_test(notation, test_fen_round_trips);
     tcase_add_test(notation, test_fen_rejects_malformed_and_impossible_positions);
     tcase_add_test(notation, test_notation_rolls_are_squares_actions_are_from_to);
-    tcase_add_test(notation, test_random_playouts_round_trip_moves_fens_and_keys);
     tcase_add_test(notation, test_key_covers_side_roll_and_captures);
     tcase_add_test(notation, test_diagram_shows_board_roll_captures_and_values);
     suite_add_tcase(s, notation);
@@ -1024,7 +955,6 @@ static Suite *alexander_suite(void)
     tcase_set_timeout(perft, 60);
     tcase_add_test(perft, test_perft_counts_rolls_as_plies_from_the_start);
     tcase_add_test(perft, test_perft_from_custom_arrangements);
-    tcase_add_test(perft, test_perft_fast_path_matches_generic_walk);
     suite_add_tcase(s, perft);
 
     TCase *exact = tcase_create("exact");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "game_test.h"
 #include "perft.h"
 #include "util.h"
 #include "variants.h"
@@ -21,59 +22,21 @@ static void setup(void)
     ck_assert_ptr_nonnull(V);
 }
 
-static Position pos_from(const char *fen)
-{
-    Position p;
-    char err[128] = "";
-    GameConfig cfg = {.move_limit = DEFAULT_MOVE_LIMIT};
-    bool ok = V->from_fen(&p, fen, &cfg, err, sizeof err);
-    ck_assert_msg(ok, "FEN '%s' rejected: %s", fen, err);
-    return p;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static Position pos_from(const char *fen) { return game_test_fen(V, fen); }
 
 /* All legal moves as sorted, space-separated text. */
 static void moves_text(const Position *p, char *out, size_t size)
 {
-    static char strs[MAX_MOVES][MOVE_STR_MAX];
-    char *ptr[MAX_MOVES];
-    Move ms[MAX_MOVES];
-    int n = V->generate(p, ms);
-    for (int i = 0; i < n; i++) {
-        V->move_str(p, ms[i], strs[i]);
-        ptr[i] = strs[i];
-    }
-    qsort(ptr, (size_t)n, sizeof *ptr, cmp_str);
-    size_t o = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n && o < size; i++)
-        o += (size_t)snprintf(out + o, size - o, "%s%s", i ? " " : "", ptr[i]);
+    game_test_moves_text(V, p, "", out, size);
 }
 
 /* Moves whose text starts with prefix, as sorted text. */
 static void moves_with_prefix(const Position *p, const char *prefix, char *out, size_t size)
 {
-    char all[8192];
-    moves_text(p, all, sizeof all);
-    size_t o = 0, plen = strlen(prefix);
-    out[0] = '\0';
-    for (char *tok = strtok(all, " "); tok; tok = strtok(NULL, " "))
-        if (strncmp(tok, prefix, plen) == 0)
-            o += (size_t)snprintf(out + o, size - o, "%s%s", o ? " " : "", tok);
+    game_test_moves_text(V, p, prefix, out, size);
 }
 
-static Position play(const Position *p, const char *text)
-{
-    Move m = V->parse_move(p, text);
-    ck_assert_msg(m != MOVE_NONE, "move %s should be legal", text);
-    Position c;
-    V->make(p, m, &c);
-    return c;
-}
+static Position play(const Position *p, const char *text) { return game_test_play(V, p, text); }
 
 static void fen_of(const Position *p, char *buf) { V->to_fen(p, buf); }
 
@@ -528,11 +491,13 @@ START_TEST(diagram_shows_board_hands_phase_and_side)
 }
 END_TEST
 
-/* --------------------------------------------- playouts: purity, notation */
+/* ------------------------------------------- playouts: which moves are noisy */
 
-/* Walk random games; at every position check each legal move's text parses
- * back to the same code, and the incremental key equals a fresh one. */
-START_TEST(random_playouts_notation_and_key)
+/* The FEN, notation, key and perft round trips are the contract suite's
+ * (tests/check_contract.c).  Here the game's own facts along random games:
+ * the noisy moves are exactly the removals (the text has an 'x'), and only
+ * the movement phase can run out of moves. */
+START_TEST(random_playouts_noisy_moves_are_the_removals)
 {
     uint64_t seed = 12345;
     long checked = 0;
@@ -542,63 +507,25 @@ START_TEST(random_playouts_notation_and_key)
         for (int ply = 0; ply < 400; ply++) {
             char fen[FEN_MAX];
             fen_of(&p, fen);
-            Position q = pos_from(fen);
-            ck_assert_msg(V->key(&q) == V->key(&p), "key drift at %s", fen);
-            char again[FEN_MAX];
-            fen_of(&q, again);
-            ck_assert_str_eq(again, fen);
             Move ms[MAX_MOVES];
             int n = V->generate(&p, ms);
             for (int i = 0; i < n; i++) {
                 char txt[MOVE_STR_MAX];
                 V->move_str(&p, ms[i], txt);
-                ck_assert_msg(V->parse_move(&p, txt) == ms[i], "%s in %s", txt, fen);
-                ck_assert(ms[i] != MOVE_NONE);
                 ck_assert_int_eq(V->is_noisy(&p, ms[i]), strchr(txt, 'x') != NULL);
                 checked++;
             }
             if (n == 0) {
                 /* never while placing: a placement is always possible */
                 ck_assert(strstr(fen, " 0 0") != NULL);
-                ck_assert(V->result(&p, NULL, NULL) != RESULT_NONE);
                 break;
             }
-            ck_assert_int_eq(V->result(&p, NULL, NULL), RESULT_NONE);
-            int e = V->evaluate(&p);
-            ck_assert(e > -SCORE_EVAL_MAX && e < SCORE_EVAL_MAX);
             Position c;
             V->make(&p, ms[util_random_below(&seed, (uint64_t)n)], &c);
             p = c;
         }
     }
     ck_assert(checked > 10000);
-}
-END_TEST
-
-START_TEST(perft_fast_path_equals_generic_walk)
-{
-    static const char *const fens[] = {
-        "....../....../....../....../...... w 12 12",
-        "W..B../BB.WWB/WW...W/.WW.WB/BB.B.B w 3 3",
-        "W.WWBW/WBWWBB/BB.B.B/B.W.WW/.WWB.B b 0 1",
-        "WBWB.B/W.WBBW/.WBWB./W.BW.B/WBWBBW w 0 0",
-        "...WBB/...W.B/..WWWW/WW...W/.....W w 0 0",
-        "B...W./....WW/...B../.B..B./.B.B.. b 0 0",
-    };
-    static const int depth[] = {3, 5, 3, 3, 5, 4};
-    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Position p = pos_from(fens[i]);
-        for (int d = 1; d <= depth[i]; d++)
-            ck_assert_msg(perft_count(V, &p, d) == perft_generic(V, &p, d), "%s depth %d",
-                          fens[i], d);
-    }
-    /* from the start, by hand: 30, 30*29, 30*29*28 (two pieces of a side
-     * can never make a line of three) */
-    Position s;
-    V->startpos(&s, NULL);
-    ck_assert_uint_eq(perft_count(V, &s, 1), 30);
-    ck_assert_uint_eq(perft_count(V, &s, 2), 870);
-    ck_assert_uint_eq(perft_count(V, &s, 3), 24360);
 }
 END_TEST
 
@@ -679,8 +606,7 @@ static Suite *lupta_suite(void)
     tcase_add_test(tc, fen_rejects_impossible_or_malformed);
     tcase_add_test(tc, diagram_shows_board_hands_phase_and_side);
     tcase_add_test(tc, evaluation_is_from_the_side_to_move);
-    tcase_add_test(tc, random_playouts_notation_and_key);
-    tcase_add_test(tc, perft_fast_path_equals_generic_walk);
+    tcase_add_test(tc, random_playouts_noisy_moves_are_the_removals);
     suite_add_tcase(s, tc);
     return s;
 }

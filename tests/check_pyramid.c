@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perft.h"
 #include "util.h"
 #include "variants.h"
 
@@ -61,14 +60,7 @@ static void build_fen(char *out, const char *white, const char *black,
     sprintf(o, " %c %c", side, pass);
 }
 
-static Position pos_from_fen(const char *fen)
-{
-    Position p;
-    char err[128] = "";
-    bool ok = V->from_fen(&p, fen, &CFG, err, sizeof err);
-    ck_assert_msg(ok, "FEN rejected: %s (%s)", fen, err);
-    return p;
-}
+static Position pos_from_fen(const char *fen) { return game_test_fen(V, fen); }
 
 static Position pos_of(const char *white, const char *black, char side,
                        char pass)
@@ -78,30 +70,10 @@ static Position pos_of(const char *white, const char *black, char side,
     return pos_from_fen(fen);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
 /* Sorted legal moves, space separated; only those starting with prefix. */
 static void moves_text(const Position *p, const char *prefix, char *out)
 {
-    Move moves[MAX_MOVES];
-    int n = V->generate(p, moves);
-    static char names[MAX_MOVES][MOVE_STR_MAX];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        V->move_str(p, moves[i], names[k]);
-        if (strncmp(names[k], prefix, strlen(prefix)) == 0)
-            k++;
-    }
-    qsort(names, (size_t)k, sizeof names[0], cmp_str);
-    out[0] = '\0';
-    for (int i = 0; i < k; i++) {
-        if (i)
-            strcat(out, " ");
-        strcat(out, names[i]);
-    }
+    game_test_moves_text(V, p, prefix, out, 4096);
 }
 
 #define ASSERT_MOVES(p, prefix, expected)                                   \
@@ -452,9 +424,9 @@ START_TEST(counting_distance_is_fewest_forward_steps_to_the_pyramid)
 }
 END_TEST
 
-/* ---- notation, FEN, keys, perft ---- */
+/* ---- notation and FEN (the round trips are the contract suite's) ---- */
 
-START_TEST(fen_round_trips)
+START_TEST(fen_format)
 {
     Position p = pos_from_fen(START_FEN);
     char fen[FEN_MAX];
@@ -466,25 +438,6 @@ START_TEST(fen_round_trips)
     /* The pass flag may be left out (it then reads "-"). */
     Position q = pos_from_fen("1B1B1B1B/2B1B1B1/3B1B2/4B3/3W4/2W1W3/1W1W1W2/W1W1W1W1 w");
     ck_assert(V->key(&q) == V->key(&p));
-    uint64_t seed = 5;
-    for (int game = 0; game < 100; game++) {
-        Position r;
-        V->startpos(&r, &CFG);
-        for (;;) {
-            V->to_fen(&r, fen);
-            Position back = pos_from_fen(fen);
-            char again[FEN_MAX];
-            V->to_fen(&back, again);
-            ck_assert_str_eq(fen, again);
-            Move moves[MAX_MOVES];
-            int n = V->generate(&r, moves);
-            if (!n)
-                break;
-            Position c;
-            V->make(&r, moves[util_random_below(&seed, (uint64_t)n)], &c);
-            r = c;
-        }
-    }
 }
 END_TEST
 
@@ -542,11 +495,13 @@ START_TEST(fen_rejects_impossible_or_malformed_input)
 }
 END_TEST
 
-START_TEST(notation_round_trips_over_random_playouts)
+/* A move is written start and end square, nothing else (the round trip is
+ * the contract suite's). */
+START_TEST(notation_is_start_and_end_square)
 {
     uint64_t seed = 17;
     int checked = 0;
-    for (int game = 0; game < 200; game++) {
+    for (int game = 0; game < 50; game++) {
         Position p;
         V->startpos(&p, &CFG);
         for (;;) {
@@ -558,7 +513,6 @@ START_TEST(notation_round_trips_over_random_playouts)
                 char text[MOVE_STR_MAX];
                 V->move_str(&p, moves[i], text);
                 ck_assert_int_eq(strlen(text), 4);
-                ck_assert(V->parse_move(&p, text) == moves[i]);
                 checked++;
             }
             Position c;
@@ -566,7 +520,7 @@ START_TEST(notation_round_trips_over_random_playouts)
             p = c;
         }
     }
-    ck_assert_int_gt(checked, 10000);
+    ck_assert_int_gt(checked, 2000);
 }
 END_TEST
 
@@ -585,33 +539,6 @@ START_TEST(parse_move_rejects_anything_not_legal)
     ck_assert(V->parse_move(&p, big) == MOVE_NONE);
     ck_assert(V->parse_move(&p, "c3b4") != MOVE_NONE);
     ck_assert(V->parse_move(&p, "c1a3") != MOVE_NONE);
-}
-END_TEST
-
-START_TEST(incremental_key_equals_key_from_scratch)
-{
-    uint64_t seed = 23;
-    for (int game = 0; game < 300; game++) {
-        Position p;
-        V->startpos(&p, &CFG);
-        for (;;) {
-            char fen[FEN_MAX];
-            V->to_fen(&p, fen);
-            Position fresh = pos_from_fen(fen);
-            ck_assert(V->key(&p) == V->key(&fresh));
-            char d1[64], d2[64];
-            V->describe(&p, d1, sizeof d1);
-            V->describe(&fresh, d2, sizeof d2);
-            ck_assert_str_eq(d1, d2);
-            Move moves[MAX_MOVES];
-            int n = V->generate(&p, moves);
-            if (!n)
-                break;
-            Position c;
-            V->make(&p, moves[util_random_below(&seed, (uint64_t)n)], &c);
-            p = c;
-        }
-    }
 }
 END_TEST
 
@@ -636,33 +563,6 @@ START_TEST(games_always_end_forward_only)
             ck_assert_int_le(plies, 281);
         }
         ck_assert_int_ne(V->result(&p, NULL, NULL), RESULT_NONE);
-    }
-}
-END_TEST
-
-START_TEST(perft_fast_path_equals_generic_walk)
-{
-    Position p;
-    V->startpos(&p, &CFG);
-    ck_assert_uint_eq(perft_count(V, &p, 1), 11);
-    ck_assert_uint_eq(perft_count(V, &p, 2), 127);
-    ck_assert_uint_eq(perft_count(V, &p, 3), 1750);
-    ck_assert_uint_eq(perft_count(V, &p, 4), perft_generic(V, &p, 4));
-    uint64_t seed = 31;
-    for (int game = 0; game < 30; game++) {
-        Position q;
-        V->startpos(&q, &CFG);
-        for (int ply = 0;; ply++) {
-            if (ply % 7 == 3)
-                ck_assert_uint_eq(perft_count(V, &q, 3), perft_generic(V, &q, 3));
-            Move moves[MAX_MOVES];
-            int n = V->generate(&q, moves);
-            if (!n)
-                break;
-            Position c;
-            V->make(&q, moves[util_random_below(&seed, (uint64_t)n)], &c);
-            q = c;
-        }
     }
 }
 END_TEST
@@ -768,13 +668,11 @@ static Suite *pyramid_suite(void)
     tcase_add_test(tc, a_side_without_a_move_passes);
     tcase_add_test(tc, both_stuck_smaller_count_wins_by_the_difference);
     tcase_add_test(tc, counting_distance_is_fewest_forward_steps_to_the_pyramid);
-    tcase_add_test(tc, fen_round_trips);
+    tcase_add_test(tc, fen_format);
     tcase_add_test(tc, fen_rejects_impossible_or_malformed_input);
-    tcase_add_test(tc, notation_round_trips_over_random_playouts);
+    tcase_add_test(tc, notation_is_start_and_end_square);
     tcase_add_test(tc, parse_move_rejects_anything_not_legal);
-    tcase_add_test(tc, incremental_key_equals_key_from_scratch);
     tcase_add_test(tc, games_always_end_forward_only);
-    tcase_add_test(tc, perft_fast_path_equals_generic_walk);
     tcase_add_test(tc, evaluation_is_colour_symmetric_and_bounded);
     tcase_add_test(tc, evaluation_punishes_pieces_that_can_never_enter);
     suite_add_tcase(s, tc);

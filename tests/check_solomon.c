@@ -1,11 +1,13 @@
 /* check_solomon.c - Solomon's Game, both rule sets (doc/rules.md, Solomon).
- * One test per rule, then FEN, notation, key and perft consistency checks. */
+ * One test per rule, then the FEN and notation formats (the round trips,
+ * keys and perft consistency are the contract suite's). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
+#include "game_test.h"
 #include "perft.h"
 #include "search.h"
 #include "util.h"
@@ -24,39 +26,14 @@ static void setup(void)
     ck_assert_ptr_nonnull(chain);
 }
 
-static Position at(const Variant *v, const char *fen)
-{
-    Position p;
-    char err[128] = "";
-    ck_assert_msg(v->from_fen(&p, fen, &config, err, sizeof err), "%s: %s", fen, err);
-    return p;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
+static Position at(const Variant *v, const char *fen) { return game_test_fen(v, fen); }
 
 /* The legal moves of fen, printed, sorted, space-separated. */
 static const char *moves_of(const Variant *v, const char *fen)
 {
     static char out[4096];
-    static char texts[MAX_MOVES][MOVE_STR_MAX];
-    const char *ptrs[MAX_MOVES];
     Position p = at(v, fen);
-    Move m[MAX_MOVES];
-    int n = v->generate(&p, m);
-    for (int i = 0; i < n; i++) {
-        v->move_str(&p, m[i], texts[i]);
-        ptrs[i] = texts[i];
-    }
-    qsort(ptrs, (size_t)n, sizeof ptrs[0], cmp_str);
-    out[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        if (i)
-            strcat(out, " ");
-        strcat(out, ptrs[i]);
-    }
+    game_test_moves_text(v, &p, "", out, sizeof out);
     return out;
 }
 
@@ -872,94 +849,6 @@ START_TEST(jumps_are_noisy_steps_are_not)
 }
 END_TEST
 
-/* ---- consistency over random playouts ------------------------------------- */
-
-/* Random games from the start and from a few king positions; at every
- * position: every move prints and parses back to itself, the incremental key
- * equals the key of the position rebuilt from its FEN, the FEN round-trips,
- * and make() leaves the parent untouched. */
-static void random_playouts(const Variant *v, int games, uint64_t seed)
-{
-    static const char *starts[] = {
-        NULL, "W:WK10,15:B2,K4,6", "W:WK1,15:B3,4,6,K9,12,13",
-        "B:W9,12,K13,17,18:B3,K7,8,K16", "W:W7,K12,18:B4,K9,K13,16",
-    };
-    int positions = 0;
-    for (int g = 0; g < games; g++) {
-        const char *f = starts[g % 5];
-        Position p;
-        if (f)
-            p = at(v, f);
-        else
-            v->startpos(&p, &config);
-        for (int ply = 0; ply < 200; ply++) {
-            char fen[FEN_MAX];
-            v->to_fen(&p, fen);
-            Position q = at(v, fen);
-            ck_assert_uint_eq(v->key(&q), v->key(&p));
-            assert_fen(v, &q, fen);
-            Move m[MAX_MOVES];
-            int n = v->generate(&p, m);
-            positions++;
-            for (int i = 0; i < n; i++) {
-                char text[MOVE_STR_MAX];
-                v->move_str(&p, m[i], text);
-                ck_assert_msg(v->parse_move(&p, text) == m[i], "%s in %s", text, fen);
-                ck_assert(m[i] != MOVE_NONE);
-                for (int j = 0; j < i; j++)
-                    ck_assert(m[j] != m[i]);
-            }
-            if (n == 0) {
-                ck_assert_int_ne(v->result(&p, NULL, NULL), RESULT_NONE);
-                break;
-            }
-            ck_assert_int_eq(v->result(&p, NULL, NULL), RESULT_NONE);
-            Position before = p, c;
-            v->make(&p, m[util_random_below(&seed, (uint64_t)n)], &c);
-            ck_assert(memcmp(&before, &p, sizeof p) == 0);
-            p = c;
-        }
-    }
-    ck_assert_int_gt(positions, games * 5);
-}
-
-START_TEST(notation_and_keys_over_random_playouts_single)
-{
-    random_playouts(single, 300, 1);
-}
-END_TEST
-
-START_TEST(notation_and_keys_over_random_playouts_chain)
-{
-    random_playouts(chain, 300, 2);
-}
-END_TEST
-
-START_TEST(fast_perft_equals_generic_perft)
-{
-    static const struct {
-        const char *fen;
-        int depth;
-    } cases[] = {
-        {"W:W14,15,16,17,18,19:B1,2,3,4,5,6", 6},
-        {"B:W14,15,17,18:B2,3,5,10", 5},
-        {"W:WK10,15:B2,K4,6", 6},
-        {"W:WK1,15:B3,4,6,K9,12,13", 5},
-        {"W:WK10:BK7,K9,14,15,16,18", 6},
-        {"B:W9,12,K13,17,18:B3,K7,8,K16", 5},
-        {"W:WK1,K19:BK10", 6},
-        {"B:WK16:BK10", 3},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        for (int k = 0; k < 2; k++) {
-            const Variant *v = k ? chain : single;
-            Position p = at(v, cases[i].fen);
-            for (int d = 0; d <= cases[i].depth; d++)
-                ck_assert_uint_eq(perft_count(v, &p, d), perft_generic(v, &p, d));
-        }
-}
-END_TEST
-
 int main(void)
 {
     Suite *s = suite_create("solomon");
@@ -1000,9 +889,6 @@ int main(void)
     TCase *consistency = tcase_create("consistency");
     tcase_add_checked_fixture(consistency, setup, NULL);
     tcase_set_timeout(consistency, 120);
-    tcase_add_test(consistency, notation_and_keys_over_random_playouts_single);
-    tcase_add_test(consistency, notation_and_keys_over_random_playouts_chain);
-    tcase_add_test(consistency, fast_perft_equals_generic_perft);
     tcase_add_test(consistency, two_kings_beat_one_single);
     tcase_add_test(consistency, two_kings_beat_one_chain);
     suite_add_tcase(s, consistency);

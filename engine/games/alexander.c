@@ -267,7 +267,7 @@ static Result alex_result(const Position *pos, int *margin, const char **reason)
     if (margin)
         *margin = 0;
     if (reason)
-        *reason = NULL;
+        *reason = "";
     if (!game_over(p))
         return RESULT_NONE;
     int winner = p->men[WHITE] ? WHITE : BLACK;

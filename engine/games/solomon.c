@@ -415,7 +415,7 @@ static Result material_result(const SoloPos *p, const char **reason)
 static Result solomon_result(const Position *pos, int *margin, const char **reason)
 {
     const SoloPos *p = csp(pos);
-    const char *why = NULL;
+    const char *why = "";
     if (margin)
         *margin = 0;
     Result r = material_result(p, &why);
