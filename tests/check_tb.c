@@ -86,7 +86,7 @@ START_TEST(every_table_follows_from_the_rules_and_its_children)
 }
 END_TEST
 
-/* Worked out by hand on the board of RULES.md section 1.  A piece on a tip of
+/* Worked out by hand on the board of doc/rules.md (Solomon).  A piece on a tip of
  * the star (1, 2, 6, 14, 18, 19) ends every line through it and can never be
  * jumped. */
 START_TEST(two_kings_against_one_by_hand)
