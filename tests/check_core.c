@@ -25,6 +25,7 @@
 #include "tt.h"
 #include "util.h"
 #include "variant.h"
+#include "variants.h"
 
 /* ================================================================ output */
 
@@ -1583,6 +1584,42 @@ START_TEST(test_game_undo_restores_position_and_repetition_history)
 }
 END_TEST
 
+START_TEST(test_every_game_estimates_the_moves_left)
+{
+    /* The estimates of doc/search.md, at each game's start. */
+    static const struct {
+        const char *name;
+        int at_start;
+    } want[] = {
+        {"solomon", 3 * 12 + 3},     {"solomon-chain", 3 * 12 + 3},
+        {"salto", 2 * DEFAULT_MOVE_LIMIT}, {"pyramid", 60 + 60 / 8 + 2},
+        {"lupta", 24 + 3 * (24 - 15)}, {"alexander", 24 * 7 / 2 + 4},
+    };
+    GameConfig cfg = {.move_limit = DEFAULT_MOVE_LIMIT};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        const Variant *v = variants_find(want[i].name);
+        ck_assert_ptr_nonnull(v);
+        ck_assert_ptr_nonnull(v->plies_left);
+        Position p;
+        v->startpos(&p, &cfg);
+        ck_assert_int_eq(v->plies_left(&p), want[i].at_start);
+    }
+    /* Salto counts down to the move limit exactly. */
+    const Variant *salto = variants_find("salto");
+    GameConfig short_cfg = {.move_limit = 80};
+    Game g;
+    game_init(&g, salto, &short_cfg);
+    ck_assert_int_eq(salto->plies_left(&g.pos), 160);
+    for (int ply = 1; ply <= 5; ply++) {
+        Move moves[MAX_MOVES];
+        ck_assert_int_gt(salto->generate(&g.pos, moves), 0);
+        game_play(&g, moves[0]);
+        ck_assert_int_eq(salto->plies_left(&g.pos), 160 - ply);
+    }
+    game_free(&g);
+}
+END_TEST
+
 START_TEST(test_game_copy_is_independent)
 {
     Game a, b;
@@ -1713,6 +1750,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, test_game_threefold_repetition);
     tcase_add_test(tc, test_game_copy_is_independent);
     tcase_add_test(tc, test_game_undo_restores_position_and_repetition_history);
+    tcase_add_test(tc, test_every_game_estimates_the_moves_left);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("util");

@@ -627,6 +627,15 @@ static uint64_t alex_perft(const Position *pos, int depth)
     return perft_walk(cpos(pos), depth);
 }
 
+/* Moves (rolls not counted) still to come (time allocation): three and a
+ * half per piece on the board, from self-play games (doc/search.md). */
+static int alex_plies_left(const Position *pos)
+{
+    const AlexPos *p = cpos(pos);
+    int pieces = util_popcount64(p->men[WHITE]) + util_popcount64(p->men[BLACK]);
+    return pieces * 7 / 2 + 4;
+}
+
 const Variant variant_alexander = {
     .name = "alexander",
     .title = "Alexander the Great (6x6 dice game, phalanx start)",
@@ -653,5 +662,6 @@ const Variant variant_alexander = {
     .evaluate = alex_evaluate,
     .is_noisy = alex_is_noisy,
     .eval_is_exact = alex_eval_is_exact,
+    .plies_left = alex_plies_left,
     .perft = alex_perft,
 };

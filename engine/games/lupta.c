@@ -705,6 +705,18 @@ static int lupta_evaluate(const Position *pos)
     return score;
 }
 
+/* Moves still to come (time allocation): the placements left, then about
+ * three per piece above 15 on the board, at least 4 (self-play medians,
+ * doc/search.md). */
+static int lupta_plies_left(const Position *pos)
+{
+    const LuptaPos *p = clp(pos);
+    int hands = p->hand[WHITE] + p->hand[BLACK];
+    int pieces = util_popcount64(p->bb[WHITE]) + util_popcount64(p->bb[BLACK]) + hands;
+    int movement = 3 * (pieces - 15);
+    return hands + (movement > 4 ? movement : 4);
+}
+
 const Variant variant_lupta = {
     .name = "lupta",
     .title = "Lupta pe 30 de patratele (6x5, place then step, lines of three remove)",
@@ -731,5 +743,6 @@ const Variant variant_lupta = {
     .evaluate = lupta_evaluate,
     .is_noisy = lupta_is_noisy,
     .eval_is_exact = NULL,
+    .plies_left = lupta_plies_left,
     .perft = lupta_perft,
 };

@@ -775,6 +775,15 @@ static bool pyramid_is_noisy(const Position *pos, Move m)
     return after == HOME[s ^ 1];
 }
 
+/* Moves still to come (time allocation): 1.125 per step of the two counting
+ * sums, from self-play games (doc/search.md). */
+static int pyramid_plies_left(const Position *pos)
+{
+    const PyrPos *p = CP(pos);
+    int steps = p->count[WHITE] + p->count[BLACK];
+    return steps > 0 ? steps + steps / 8 + 2 : 2;
+}
+
 const Variant variant_pyramid = {
     .name = "pyramid",
     .title = "Pyramid, R. C. Bell's simplified Salto (8x8, forward jump chains)",
@@ -801,5 +810,6 @@ const Variant variant_pyramid = {
     .evaluate = pyramid_evaluate,
     .is_noisy = pyramid_is_noisy,
     .eval_is_exact = NULL,
+    .plies_left = pyramid_plies_left,
     .perft = pyramid_perft,
 };

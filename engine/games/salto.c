@@ -835,6 +835,15 @@ static bool salto_is_noisy(const Position *pos, Move m)
     return false;
 }
 
+/* Moves still to come (time allocation): the plies left to the move limit;
+ * self-play games run to it (doc/search.md). */
+static int salto_plies_left(const Position *pos)
+{
+    const SaltoPos *p = cpos(pos);
+    int left = 2 * p->limit - p->ply;
+    return left > 1 ? left : 1;
+}
+
 const Variant variant_salto = {
     .name = "salto",
     .title = "Salto (Buettgenbach 1899): race 15 numbered pieces to their targets",
@@ -861,5 +870,6 @@ const Variant variant_salto = {
     .evaluate = salto_evaluate,
     .is_noisy = salto_is_noisy,
     .eval_is_exact = NULL,
+    .plies_left = salto_plies_left,
     .perft = salto_perft,
 };

@@ -932,6 +932,16 @@ bool solomon_board_must_capture(const SolomonBoard *board)
 
 /* ---- the two variants ---------------------------------------------------- */
 
+/* Moves still to come (time allocation): three per piece on the board, the
+ * median of self-play games (doc/search.md). */
+static int solomon_plies_left(const Position *pos)
+{
+    const SoloPos *p = csp(pos);
+    int pieces = util_popcount64((uint64_t)(p->men[WHITE] | p->kings[WHITE]) |
+                                 (uint64_t)(p->men[BLACK] | p->kings[BLACK]) << 32);
+    return 3 * pieces + 3;
+}
+
 const Variant variant_solomon = {
     .name = "solomon",
     .title = "Solomon's Game (Gardner): single jumps, bare kings draw",
@@ -958,6 +968,7 @@ const Variant variant_solomon = {
     .evaluate = solomon_evaluate,
     .is_noisy = solomon_is_noisy,
     .eval_is_exact = NULL,
+    .plies_left = solomon_plies_left,
     .perft = solomon_perft,
 };
 
@@ -987,5 +998,6 @@ const Variant variant_solomon_chain = {
     .evaluate = solomon_evaluate,
     .is_noisy = solomon_is_noisy,
     .eval_is_exact = NULL,
+    .plies_left = solomon_plies_left,
     .perft = solomon_perft,
 };
