@@ -83,7 +83,7 @@ fail:;
     _exit(127);
 }
 
-bool proc_start(Proc *p, char *const argv[], const char *dir, bool quiet_stderr, char *err,
+bool proc_start(Proc *p, char *const argv[], const char *dir, const char *stderr_path, char *err,
                 size_t errlen)
 {
     memset(p, 0, offsetof(Proc, buf));
@@ -119,7 +119,16 @@ bool proc_start(Proc *p, char *const argv[], const char *dir, bool quiet_stderr,
     int fds[6] = {in[0], in[1], out[0], out[1], ep[0], ep[1]};
     for (int i = 0; i < 6; i++)
         set_cloexec(fds[i]);
-    int null_fd = quiet_stderr ? open("/dev/null", O_WRONLY) : -1;
+    int null_fd = stderr_path ? open(stderr_path, O_WRONLY | O_CREAT | O_APPEND, 0644) : -1;
+    if (stderr_path && null_fd < 0) {
+        int e = errno;
+        for (int i = 0; i < 6; i++)
+            close(fds[i]);
+        pthread_mutex_unlock(&registry_lock);
+        snprintf(err, errlen, "cannot open %.200s for the engine's stderr: %s", stderr_path,
+                 strerror(e));
+        return false;
+    }
     if (null_fd >= 0)
         set_cloexec(null_fd);
     pid_t pid = fork();

@@ -36,10 +36,11 @@ enum { PROC_LINE = 1, PROC_TIMEOUT = 0, PROC_EOF = -1 };
 void proc_global_init(void);
 
 /* Start argv[0] (searched in PATH when it has no '/') with argv, in dir when
- * dir is not NULL; its stderr is ours, or /dev/null when quiet_stderr.
+ * dir is not NULL; its stderr is ours, or appended to stderr_path when that
+ * is not NULL ("/dev/null" to drop it).
  * Returns false with a reason in err on failure (no process is left running
  * then). */
-bool proc_start(Proc *p, char *const argv[], const char *dir, bool quiet_stderr, char *err,
+bool proc_start(Proc *p, char *const argv[], const char *dir, const char *stderr_path, char *err,
                 size_t errlen);
 
 /* True while the child runs (reaps it when it has exited). */

@@ -2,6 +2,7 @@
 #include "record.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,9 +54,9 @@ static void put_token(Wrap *w, const char *tok)
 }
 
 /* A comment is written whole (it may run past column 79 if it is long). */
-static void put_comment(Wrap *w, const RecordMove *m)
+static void put_comment(Wrap *w, const RecordMove *m, bool nodes)
 {
-    char buf[96];
+    char buf[128];
     if (m->book) {
         put_token(w, "{book}");
         return;
@@ -74,11 +75,42 @@ static void put_comment(Wrap *w, const RecordMove *m)
         }
         strcat(score, " ");
     }
-    snprintf(buf, sizeof buf, "{%s%.3fs}", score, m->time_ms / 1000.0);
+    if (nodes && m->nodes > 0)
+        snprintf(buf, sizeof buf, "{%s%.3fs n=%lld}", score, m->time_ms / 1000.0, m->nodes);
+    else
+        snprintf(buf, sizeof buf, "{%s%.3fs}", score, m->time_ms / 1000.0);
     put_token(w, buf);
 }
 
-void record_write(FILE *f, const Record *r)
+const char *record_termination_tag(RecordTermination t)
+{
+    switch (t) {
+    case TERM_ADJUDICATION: return "adjudication";
+    case TERM_TIME_FORFEIT: return "time forfeit";
+    case TERM_RULES_INFRACTION: return "rules infraction";
+    case TERM_ABANDONED: return "abandoned";
+    default: return "normal";
+    }
+}
+
+RecordMove *record_push(RecordMoveList *l)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 128;
+        RecordMove *m = realloc(l->m, (size_t)cap * sizeof *m);
+        if (!m) {
+            fprintf(stderr, "sigil-match: out of memory\n");
+            exit(1);
+        }
+        l->m = m;
+        l->cap = cap;
+    }
+    RecordMove *r = &l->m[l->n++];
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+void record_write(FILE *f, const Record *r, bool min, bool nodes)
 {
     char num[32];
     write_tag(f, "Event", r->event);
@@ -88,19 +120,28 @@ void record_write(FILE *f, const Record *r)
     write_tag(f, "White", r->white);
     write_tag(f, "Black", r->black);
     write_tag(f, "Result", r->result);
-    write_tag(f, "Variant", r->variant);
+    write_tag(f, "SetUp", "1");
     write_tag(f, "FEN", r->fen);
+    write_tag(f, "Variant", r->variant);
     if (r->move_limit > 0) {
         snprintf(num, sizeof num, "%d", r->move_limit);
         write_tag(f, "MoveLimit", num);
     }
-    write_tag(f, "Termination", r->termination);
-    if (r->has_margin) {
-        snprintf(num, sizeof num, "%d", r->margin);
-        write_tag(f, "Margin", num);
+    if (!min) {
+        if (!strcmp(r->white_tc, r->black_tc)) {
+            write_tag(f, "TimeControl", r->white_tc);
+        } else {
+            write_tag(f, "WhiteTimeControl", r->white_tc);
+            write_tag(f, "BlackTimeControl", r->black_tc);
+        }
+        write_tag(f, "Termination", record_termination_tag(r->termination));
+        if (r->has_margin) {
+            snprintf(num, sizeof num, "%d", r->margin);
+            write_tag(f, "Margin", num);
+        }
+        snprintf(num, sizeof num, "%d", r->nmoves);
+        write_tag(f, "PlyCount", num);
     }
-    snprintf(num, sizeof num, "%d", r->nmoves);
-    write_tag(f, "PlyCount", num);
     fputc('\n', f);
 
     Wrap w = {f, 0};
@@ -116,38 +157,32 @@ void record_write(FILE *f, const Record *r)
             put_token(&w, num);
         }
         put_token(&w, m->text);
-        put_comment(&w, m);
+        if (!min)
+            put_comment(&w, m, nodes);
     }
-    char end[224];
-    snprintf(end, sizeof end, "{%s}", r->termination);
-    put_token(&w, end);
+    if (!min) {
+        char end[300];
+        snprintf(end, sizeof end, "{%s}", r->detail);
+        put_token(&w, end);
+    }
     put_token(&w, r->result);
     fputs("\n\n", f);
 }
 
-/* ---- replay ------------------------------------------------------------ */
+/* ---- reading records ----------------------------------------------------- */
 
 typedef struct Parsed {
-    char variant[64];
-    char fen[FEN_MAX];
-    char result[16];
-    char termination[192];
-    int move_limit;
-    bool has_margin;
-    int margin;
+    PgnGame game;
     char *movetext;
     size_t mt_len, mt_cap;
 } Parsed;
 
 static void parsed_clear(Parsed *p)
 {
-    char *mt = p->movetext;
-    size_t cap = p->mt_cap;
-    memset(p, 0, sizeof *p);
-    p->movetext = mt;
-    p->mt_cap = cap;
-    if (mt)
-        mt[0] = '\0';
+    memset(&p->game, 0, sizeof p->game);
+    p->mt_len = 0;
+    if (p->movetext)
+        p->movetext[0] = '\0';
 }
 
 static void append_movetext(Parsed *p, const char *line)
@@ -163,7 +198,7 @@ static void append_movetext(Parsed *p, const char *line)
     }
     memcpy(p->movetext + p->mt_len, line, len);
     p->mt_len += len;
-    p->movetext[p->mt_len++] = ' ';
+    p->movetext[p->mt_len++] = '\n';
     p->movetext[p->mt_len] = '\0';
 }
 
@@ -195,13 +230,133 @@ static bool parse_tag(const char *line, char *name, size_t nsize, char *value, s
     return *p == '"';
 }
 
+static void note_tag(PgnGame *g, const char *name, const char *value)
+{
+    if (!strcmp(name, "Variant"))
+        snprintf(g->variant, sizeof g->variant, "%.63s", value);
+    else if (!strcmp(name, "FEN"))
+        snprintf(g->fen, sizeof g->fen, "%s", value);
+    else if (!strcmp(name, "Result"))
+        snprintf(g->result, sizeof g->result, "%.15s", value);
+    else if (!strcmp(name, "Termination"))
+        snprintf(g->termination, sizeof g->termination, "%.191s", value);
+    else if (!strcmp(name, "MoveLimit"))
+        g->move_limit = atoi(value);
+    else if (!strcmp(name, "Margin")) {
+        g->has_margin = true;
+        g->margin = atoi(value);
+    }
+}
+
+static bool visit_parsed(Parsed *p, PgnVisitor visit, void *ctx)
+{
+    p->game.movetext = p->movetext ? p->movetext : "";
+    return visit(&p->game, ctx);
+}
+
+int record_read_pgn(FILE *f, PgnVisitor visit, void *ctx)
+{
+    Parsed p;
+    memset(&p, 0, sizeof p);
+    int count = 0;
+    bool in_game = false, in_moves = false, go_on = true;
+    size_t cap = 1 << 16;
+    char *line = malloc(cap);
+    char name[64], value[FEN_MAX];
+    while (go_on && line && fgets(line, (int)cap, f)) {
+        size_t len = strlen(line);
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (parse_tag(line, name, sizeof name, value, sizeof value)) {
+            if (in_moves) { /* a new game starts */
+                count++;
+                go_on = visit_parsed(&p, visit, ctx);
+                parsed_clear(&p);
+                in_moves = false;
+            }
+            in_game = true;
+            note_tag(&p.game, name, value);
+            continue;
+        }
+        if (in_game && len > 0) {
+            in_moves = true;
+            append_movetext(&p, line);
+        }
+    }
+    if (go_on && in_game) {
+        count++;
+        visit_parsed(&p, visit, ctx);
+    }
+    free(p.movetext);
+    free(line);
+    return count;
+}
+
 static bool is_result_token(const char *t)
 {
     return !strcmp(t, "1-0") || !strcmp(t, "0-1") || !strcmp(t, "1/2-1/2") || !strcmp(t, "*");
 }
 
-/* Replay one parsed record; print its line; true when consistent. */
-static bool replay_one(const Parsed *p, int index, FILE *out)
+bool record_next_move(const char **cursor, char *tok, size_t size)
+{
+    const char *c = *cursor;
+    int depth = 0;
+    while (*c) {
+        if (*c == '{') {
+            const char *e = strchr(c, '}');
+            c = e ? e + 1 : c + strlen(c);
+            continue;
+        }
+        if (*c == ';') { /* a comment to the end of the line */
+            const char *e = strchr(c, '\n');
+            c = e ? e : c + strlen(c);
+            continue;
+        }
+        if (*c == '(' || *c == ')') {
+            depth += *c == '(' ? 1 : -(depth > 0);
+            c++;
+            continue;
+        }
+        if (isspace((unsigned char)*c)) {
+            c++;
+            continue;
+        }
+        size_t n = 0;
+        while (*c && !isspace((unsigned char)*c) && *c != '{' && *c != '(' && *c != ')') {
+            if (n + 1 < size)
+                tok[n++] = *c;
+            c++;
+        }
+        tok[n] = '\0';
+        if (depth > 0 || tok[0] == '$' || is_result_token(tok))
+            continue;
+        const char *d = tok;
+        while (isdigit((unsigned char)*d))
+            d++;
+        if (d > tok && *d == '.') { /* "12." or "12...c3d4" */
+            while (*d == '.')
+                d++;
+            if (!*d)
+                continue;
+            memmove(tok, d, strlen(d) + 1);
+        }
+        *cursor = c;
+        return true;
+    }
+    *cursor = c;
+    return false;
+}
+
+/* ---- replay ------------------------------------------------------------ */
+
+typedef struct ReplayState {
+    FILE *out;
+    int index;
+    int failed;
+} ReplayState;
+
+/* Replay one record; print its line; true when consistent. */
+static bool replay_one(const PgnGame *p, int index, FILE *out)
 {
     char status[256] = "ok";
     const Variant *v = variants_find(p->variant);
@@ -219,55 +374,13 @@ static bool replay_one(const Parsed *p, int index, FILE *out)
         snprintf(status, sizeof status, "MISMATCH(bad FEN: %s)", err);
         ok = false;
     }
-    /* Tokens: skip comments, move numbers, NAGs and the result. */
-    const char *c = p->movetext ? p->movetext : "";
+    const char *c = p->movetext;
     char tok[256];
-    int depth = 0;
-    while (ok && *c) {
-        if (*c == '{') {
-            const char *e = strchr(c, '}');
-            c = e ? e + 1 : c + strlen(c);
-            continue;
-        }
-        if (*c == '(') {
-            depth++;
-            c++;
-            continue;
-        }
-        if (*c == ')') {
-            depth -= depth > 0;
-            c++;
-            continue;
-        }
-        if (isspace((unsigned char)*c)) {
-            c++;
-            continue;
-        }
-        size_t n = 0;
-        while (*c && !isspace((unsigned char)*c) && *c != '{' && *c != '(' && *c != ')') {
-            if (n + 1 < sizeof tok)
-                tok[n++] = *c;
-            c++;
-        }
-        tok[n] = '\0';
-        if (depth > 0 || tok[0] == '$' || is_result_token(tok))
-            continue;
-        const char *t = tok;
-        const char *d = t;
-        while (isdigit((unsigned char)*d))
-            d++;
-        if (d > t && *d == '.') {
-            while (*d == '.')
-                d++;
-            t = d; /* "12." or "12...c3d4" */
-            if (!*t)
-                continue;
-        }
-        if (!game_play_text(&g, t, err, sizeof err)) {
+    while (ok && record_next_move(&c, tok, sizeof tok))
+        if (!game_play_text(&g, tok, err, sizeof err)) {
             snprintf(status, sizeof status, "MISMATCH(ply %d: %s)", g.ply + 1, err);
             ok = false;
         }
-    }
     int margin = 0;
     const char *reason = NULL;
     Result r = game_result(&g, &margin, &reason);
@@ -281,8 +394,13 @@ static bool replay_one(const Parsed *p, int index, FILE *out)
         snprintf(status, sizeof status, "MISMATCH(margin %d, recorded %d)", margin, p->margin);
         ok = false;
     }
-    if (ok && r == RESULT_NONE && strcmp(p->result, "*") != 0 && p->termination[0] == '\0') {
-        snprintf(status, sizeof status, "MISMATCH(unfinished game without termination)");
+    /* Records before [Termination] took PGN's values held the reason in
+     * words; either way an unfinished game needs a termination other than
+     * "normal". */
+    if (ok && r == RESULT_NONE && strcmp(p->result, "*") != 0 &&
+        (p->termination[0] == '\0' || !strcmp(p->termination, "normal"))) {
+        snprintf(status, sizeof status, "MISMATCH(unfinished game %s)",
+                 p->termination[0] ? "recorded as a normal ending" : "without termination");
         ok = false;
     }
     char fen[FEN_MAX];
@@ -293,56 +411,22 @@ static bool replay_one(const Parsed *p, int index, FILE *out)
     return ok;
 }
 
+static bool replay_visit(const PgnGame *game, void *ctx)
+{
+    ReplayState *st = ctx;
+    st->failed += !replay_one(game, ++st->index, st->out);
+    return true;
+}
+
 int record_replay_file(const char *path, FILE *out, int *count)
 {
     FILE *f = fopen(path, "r");
     if (!f)
         return -1;
-    Parsed p;
-    memset(&p, 0, sizeof p);
-    int failed = 0, index = 0;
-    bool in_game = false, in_moves = false;
-    size_t cap = 1 << 16;
-    char *line = malloc(cap);
-    char name[64], value[FEN_MAX];
-    while (line && fgets(line, (int)cap, f)) {
-        size_t len = strlen(line);
-        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
-        if (parse_tag(line, name, sizeof name, value, sizeof value)) {
-            if (in_moves) { /* a new game starts */
-                failed += !replay_one(&p, ++index, out);
-                parsed_clear(&p);
-                in_moves = false;
-            }
-            in_game = true;
-            if (!strcmp(name, "Variant"))
-                snprintf(p.variant, sizeof p.variant, "%.63s", value);
-            else if (!strcmp(name, "FEN"))
-                snprintf(p.fen, sizeof p.fen, "%s", value);
-            else if (!strcmp(name, "Result"))
-                snprintf(p.result, sizeof p.result, "%.15s", value);
-            else if (!strcmp(name, "Termination"))
-                snprintf(p.termination, sizeof p.termination, "%.191s", value);
-            else if (!strcmp(name, "MoveLimit"))
-                p.move_limit = atoi(value);
-            else if (!strcmp(name, "Margin")) {
-                p.has_margin = true;
-                p.margin = atoi(value);
-            }
-            continue;
-        }
-        if (in_game && len > 0) {
-            in_moves = true;
-            append_movetext(&p, line);
-        }
-    }
-    if (in_game)
-        failed += !replay_one(&p, ++index, out);
-    free(p.movetext);
-    free(line);
+    ReplayState st = {out, 0, 0};
+    record_read_pgn(f, replay_visit, &st);
     fclose(f);
     if (count)
-        *count = index;
-    return failed;
+        *count = st.index;
+    return st.failed;
 }
