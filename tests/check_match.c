@@ -8,6 +8,8 @@
  * into $SIGIL_TEST_PIDFILE, so the tests can check that all are gone.
  */
 #include <check.h>
+#include <ctype.h>
+#include <regex.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -22,7 +24,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "game.h"
 #include "match/stats.h"
+#include "util.h"
 #include "variants.h"
 
 static const char *match_bin;
@@ -737,6 +741,679 @@ START_TEST(replay_detects_a_wrong_record)
 }
 END_TEST
 
+/* A run that must stop before its first game: exit status rc, a message
+ * holding `message`, no game started, no record written, no process left. */
+static void check_stops_at_start(const char **args, int rc, const char *message)
+{
+    char out[512], pidfile[512];
+    tmp_path(out, sizeof out, "start.txt");
+    fresh_pidfile(pidfile, sizeof pidfile, "start.pids");
+    int got = run_match(out, args);
+    char *text = slurp(out);
+    ck_assert_msg(got == rc, "exit %d, expected %d:\n%s", got, rc, text);
+    ck_assert_msg(strstr(text, message), "'%s' not in:\n%s", message, text);
+    ck_assert_msg(!strstr(text, "Started game") && !strstr(text, "Finished game"), "%s", text);
+    free(text);
+    assert_pids_gone(pidfile);
+}
+
+/* ---- the command line ---------------------------------------------------------- */
+
+START_TEST(command_line_errors_stop_before_any_game)
+{
+    char missing[512], book[600];
+    tmp_path(missing, sizeof missing, "no-such-book.epd");
+    snprintf(book, sizeof book, "file=%s", missing);
+    struct {
+        const char *args[16];
+        const char *message;
+    } cases[] = {
+        {{"-bogus"}, "unknown option '-bogus'"},
+        {{"-games", "x"}, "-games x: not a whole number"},
+        {{"-games"}, "-games needs N"},
+        {{"-rounds", "0"}, "-rounds 0: not a whole number"},
+        {{"-sprt", "elo0=nan", "elo1=5"}, "elo0=nan is not a finite number"},
+        {{"-sprt", "elo0=0", "elo1=inf"}, "elo1=inf is not a finite number"},
+        {{"-sprt", "elo0=0", "elo1=5", "alpha=0.7", "beta=0.5"}, "alpha + beta < 1"},
+        {{"-sprt", "elo0=5", "elo1=0"}, "elo0 < elo1"},
+        {{"-sprt", "elo0=0", "elo1=5", "model=bayesian"}, "model=bayesian"},
+        {{"-sprt", "elo0=0", "elo1=5", "beta"}, "unexpected 'beta'"},
+        {{"-each", "tc=nan"}, "tc=nan is not a time control"},
+        {{"-each", "tc=10+-1"}, "tc=10+-1 is not a time control"},
+        {{"-each", "st=-1"}, "st=-1 is not a number"},
+        {{"-each", "hash=16"}, "unknown engine setting 'hash'"},
+        {{"-each", "proto=xboard"}, "proto=xboard"},
+        {{"-each", "book=book.bin"}, "Polyglot books are for chess"},
+        {{"-each", "restart=sometimes"}, "restart=sometimes"},
+        {{"-each", "timemargin=-5"}, "timemargin=-5"},
+        {{"-openings", book}, "cannot read openings file"},
+        {{"-openings", "file=x.epd", "format=bin"}, "format=bin"},
+        {{"-openings", "file=x.epd", "order=shuffled"}, "order=shuffled"},
+        {{"-openings", "random:0"}, "random:PLIES"},
+        {{"-pgnout"}, "-pgnout needs a file"},
+        {{"-pgnout", "file="}, "-pgnout needs file=FILE"},
+        {{"-pgnout", "x.pgn", "max"}, "unexpected 'max'"},
+        {{"-pgnout", "file=x.pgn", "pv=true"}, "does not record pv"},
+        {{"-shard", "3/2"}, "-shard 3/2"},
+        {{"-repeat", "x"}, "-repeat x"},
+        {{"-tournament", "knockout"}, "knockout is not supported"},
+        {{"-draw", "movecount=x", "score=1"}, "movecount=x"},
+        {{"-maxmoves", "-1"}, "-maxmoves -1"},
+        {{"-tb", "/tmp"}, "Syzygy tablebases are for chess"},
+        {{"-output", "format=json"}, "format=cutechess or format=fastchess"},
+        {{"-variant", "chess"}, "unknown variant 'chess'"},
+        {{"-merge", "x.res"}, "-merge combines result files"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        const char *args[40];
+        int n = 0;
+        args[n++] = "-variant";
+        args[n++] = "salto";
+        args[n++] = "-engine";
+        args[n++] = "cmd=random";
+        args[n++] = "-engine";
+        args[n++] = "cmd=greedy";
+        for (int k = 0; cases[c].args[k]; k++)
+            args[n++] = cases[c].args[k];
+        args[n] = NULL;
+        char out[512];
+        tmp_path(out, sizeof out, "usage.txt");
+        int rc = run_match(out, args);
+        char *text = slurp(out);
+        ck_assert_msg(rc == 2, "case %zu (%s): exit %d\n%s", c, cases[c].args[0], rc, text);
+        ck_assert_msg(strstr(text, cases[c].message), "case %zu: '%s' not in:\n%s", c,
+                      cases[c].message, text);
+        ck_assert_msg(!strstr(text, "Started game"), "%s", text);
+        free(text);
+    }
+}
+END_TEST
+
+START_TEST(help_and_version_come_from_the_table)
+{
+    char out[512];
+    tmp_path(out, sizeof out, "help.txt");
+    const char *help[] = {"-help", NULL};
+    ck_assert_int_eq(run_match(out, help), 0);
+    char *text = slurp(out);
+    const char *want[] = {"-srand|-seed N", "-pgnout FILE [min] [fi] | file=F", "-repeat [N]",
+                          "-ratinginterval N", "-noswap", "-reverse", "-epdout", "-wait MS",
+                          "-site NAME", "-version", "-shard K/N", "-merge FILE", "restart=on|off",
+                          "timemargin=MS", "stderr=FILE", "initstr=TEXT", "option.NAME=VALUE"};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        ck_assert_msg(strstr(text, want[i]), "-help lacks '%s'", want[i]);
+    free(text);
+    const char *version[] = {"-version", NULL};
+    ck_assert_int_eq(run_match(out, version), 0);
+    text = slurp(out);
+    ck_assert_msg(!strncmp(text, "sigil-match ", 12) && isdigit((unsigned char)text[12]), "%s",
+                  text);
+    free(text);
+}
+END_TEST
+
+/* Every line of text that starts with prefix must match the extended
+ * regular expression re; returns how many lines started with prefix. */
+static int lines_match(const char *text, const char *prefix, const char *re)
+{
+    regex_t rx;
+    ck_assert_int_eq(regcomp(&rx, re, REG_EXTENDED | REG_NOSUB), 0);
+    int n = 0;
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (!strncmp(line, prefix, strlen(prefix))) {
+            char buf[1024];
+            snprintf(buf, sizeof buf, "%.*s", (int)len, line);
+            ck_assert_msg(regexec(&rx, buf, 0, NULL, 0) == 0, "'%s' does not match %s", buf, re);
+            n++;
+        }
+        line += len + (end != NULL);
+    }
+    regfree(&rx);
+    return n;
+}
+
+START_TEST(output_reads_as_cutechess_output)
+{
+    char out[512];
+    tmp_path(out, sizeof out, "cute.txt");
+    const char *args[] = {"-variant", "salto", "-engine", "cmd=greedy", "name=Greedy",
+                          "-engine", "cmd=random", "name=Random", "-games", "2", "-rounds", "3",
+                          "-srand", "11", "-sprt", "elo0=0", "elo1=10", "alpha=0.05",
+                          "beta=0.05", "-concurrency", "2", NULL};
+    ck_assert_int_eq(run_match(out, args), 0);
+    char *text = slurp(out);
+    /* The patterns scripts use on cutechess-cli's output (chess-tuning-tools,
+     * fishtest's and OpenBench's workers), in POSIX ERE. */
+    ck_assert_int_eq(lines_match(text, "Started game",
+                                 "^Started game [0-9]+ of 6 \\((Greedy|Random) vs (Greedy|Random)\\)$"),
+                     6);
+    ck_assert_int_eq(lines_match(text, "Finished game",
+                                 "^Finished game [0-9]+ \\((Greedy|Random) vs (Greedy|Random)\\): "
+                                 "(1-0|0-1|1/2-1/2) \\{[^}]+\\}$"),
+                     6);
+    ck_assert_int_eq(lines_match(text, "Score of",
+                                 "^Score of Greedy vs Random: [0-9]+ - [0-9]+ - [0-9]+  "
+                                 "\\[[01]\\.[0-9]{3}\\] [0-9]+$"),
+                     6);
+    ck_assert_int_eq(lines_match(text, "Elo difference",
+                                 "^Elo difference: -?([0-9]+\\.[0-9]|inf) \\+/- ([0-9]+\\.[0-9]|inf|-?nan), "
+                                 "LOS: [0-9]+\\.[0-9] %, DrawRatio: [0-9]+\\.[0-9] %$"),
+                     1);
+    ck_assert_int_eq(lines_match(text, "SPRT:",
+                                 "^SPRT: llr -?[0-9]+\\.[0-9]{2} \\(-?[0-9]+\\.[0-9]%\\), lbound "
+                                 "-[0-9]+\\.[0-9]{2}, ubound [0-9]+\\.[0-9]{2}( - H[01] was accepted)?$"),
+                     1);
+    ck_assert_int_eq(lines_match(text, "...      ", "^\\.\\.\\.      (Greedy playing (White|Black)|"
+                                                  "White vs Black): [0-9]+ - [0-9]+ - [0-9]+  "
+                                                  "\\[[01]\\.[0-9]{3}\\] [0-9]+$"),
+                     3);
+    ck_assert_int_eq(lines_match(text, "Finished match", "^Finished match$"), 1);
+    /* greedy wins every Salto game against random: the last Score line is 6 - 0 - 0. */
+    ck_assert_msg(strstr(text, "Score of Greedy vs Random: 6 - 0 - 0  [1.000] 6\n"), "%s", text);
+    free(text);
+
+    /* fastchess's block on the rating interval. */
+    const char *fargs[] = {"-variant", "salto", "-engine", "cmd=greedy", "-engine", "cmd=random",
+                           "-games", "2", "-rounds", "2", "-seed", "11", "-ratinginterval", "2",
+                           "-output", "format=fastchess", NULL};
+    ck_assert_int_eq(run_match(out, fargs), 0);
+    text = slurp(out);
+    ck_assert_int_eq(lines_match(text, "Games:", "^Games: [0-9]+, Wins: [0-9]+, Losses: [0-9]+, "
+                                                 "Draws: [0-9]+, Points: [0-9.]+ \\([0-9.]+ %\\)$"),
+                     3);
+    ck_assert_int_eq(lines_match(text, "Ptnml(0-2):",
+                                 "^Ptnml\\(0-2\\): \\[[0-9]+, [0-9]+, [0-9]+, [0-9]+, [0-9]+\\]$"),
+                     3);
+    ck_assert_int_eq(lines_match(text, "Score of", "^x"), 0);
+    free(text);
+}
+END_TEST
+
+/* ---- records ---------------------------------------------------------------------- */
+
+START_TEST(records_carry_the_standard_tags)
+{
+    char pgn[512], out[512], opt[600];
+    tmp_path(pgn, sizeof pgn, "tags.pgn");
+    unlink(pgn);
+    tmp_path(out, sizeof out, "tags.txt");
+    snprintf(opt, sizeof opt, "file=%s", pgn);
+    const char *args[] = {"-variant", "lupta", "-engine", "cmd=greedy", "tc=40/10+0.5",
+                          "-engine", "cmd=random", "st=0.25", "-games", "2", "-seed", "2",
+                          "-maxmoves", "5", "-site", "Bucharest", "-pgnout", opt,
+                          "notation=san", "append=false", NULL};
+    ck_assert_int_eq(run_match(out, args), 0);
+    char *text = slurp(pgn);
+    ck_assert_msg(strstr(text, "[Site \"Bucharest\"]\n"), "%s", text);
+    ck_assert_msg(strstr(text, "[WhiteTimeControl \"40/10+0.5\"]\n[BlackTimeControl \"1/0.25\"]\n"),
+                  "%s", text);
+    free(text);
+    Games *g = read_games(pgn);
+    ck_assert_int_eq(g->n, 2);
+    for (int k = 0; k < 2; k++) {
+        ck_assert_str_eq(g->setup[k], "1");
+        ck_assert_str_eq(g->variant[k], "lupta");
+        ck_assert(g->fen[k][0] != '\0');
+        ck_assert_str_eq(g->termination[k], "adjudication");
+        ck_assert_str_eq(g->detail[k], "adjudication: max moves (5)");
+        ck_assert_int_eq(g->plies[k], 10);
+    }
+    free(g);
+    assert_replays(pgn, 2);
+    /* append=false starts the file afresh; a second run leaves two records. */
+    ck_assert_int_eq(run_match(out, args), 0);
+    g = read_games(pgn);
+    ck_assert_int_eq(g->n, 2);
+    free(g);
+
+    /* cutechess's spelling: -pgnout FILE min: no comments; still replayable. */
+    unlink(pgn);
+    const char *margs[] = {"-variant", "lupta", "-engine", "cmd=greedy", "-engine", "cmd=random",
+                           "-games", "2", "-seed", "2", "-maxmoves", "5", "-pgnout", pgn, "min",
+                           "fi", NULL};
+    ck_assert_int_eq(run_match(out, margs), 0);
+    text = slurp(pgn);
+    ck_assert_msg(!strchr(text, '{') && strstr(text, "[SetUp \"1\"]"), "%s", text);
+    free(text);
+    assert_replays(pgn, 2);
+}
+END_TEST
+
+START_TEST(epdout_and_srand)
+{
+    char pgn[2][512], epd[512], out[512], opt[600];
+    tmp_path(epd, sizeof epd, "final.epd");
+    unlink(epd);
+    snprintf(opt, sizeof opt, "file=%s", epd);
+    for (int run = 0; run < 2; run++) {
+        snprintf(pgn[run], sizeof pgn[run], "%s/srand%d.pgn", tmpdir, run);
+        unlink(pgn[run]);
+        tmp_path(out, sizeof out, "srand.txt");
+        const char *args[] = {"-variant", "pyramid", "-engine", "cmd=greedy", "-engine",
+                              "cmd=random", "-games", "2", "-rounds", "2", run ? "-seed" : "-srand",
+                              "77", "-openings", "random:2", "-pgnout", pgn[run], "-epdout",
+                              run ? opt : epd, NULL};
+        ck_assert_int_eq(run_match(out, args), 0);
+    }
+    char *a = slurp(pgn[0]), *b = slurp(pgn[1]);
+    /* Same seed, same games (the times in the comments aside). */
+    ck_assert_int_eq(strlen(a) > 100, 1);
+    free(a);
+    free(b);
+    char ra[512], rb[512];
+    tmp_path(ra, sizeof ra, "srand-a.txt");
+    tmp_path(rb, sizeof rb, "srand-b.txt");
+    const char *r0[] = {"-replay", pgn[0], NULL}, *r1[] = {"-replay", pgn[1], NULL};
+    ck_assert_int_eq(run_match(ra, r0), 0);
+    ck_assert_int_eq(run_match(rb, r1), 0);
+    a = slurp(ra);
+    b = slurp(rb);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    /* Both runs appended their four final positions, each a Pyramid FEN. */
+    FILE *f = fopen(epd, "r");
+    ck_assert_ptr_nonnull(f);
+    const Variant *v = variants_find("pyramid");
+    GameConfig gc = {DEFAULT_MOVE_LIMIT};
+    char line[FEN_MAX + 8];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        Position pos;
+        char err[128];
+        ck_assert_msg(v->from_fen(&pos, line, &gc, err, sizeof err), "%s: %s", line, err);
+        n++;
+    }
+    fclose(f);
+    ck_assert_int_eq(n, 8);
+}
+END_TEST
+
+/* ---- openings and colours -------------------------------------------------------- */
+
+/* A Salto position reached by playing the library's first move n times. */
+static void salto_fen_after(int n, char *fen)
+{
+    const Variant *v = variants_find("salto");
+    GameConfig gc = {DEFAULT_MOVE_LIMIT};
+    Position pos, child;
+    v->startpos(&pos, &gc);
+    Move moves[MAX_MOVES];
+    for (int k = 0; k < n; k++) {
+        int c = v->generate(&pos, moves);
+        ck_assert_int_gt(c, 0);
+        v->make(&pos, moves[k % c], &child);
+        pos = child;
+    }
+    v->to_fen(&pos, fen);
+}
+
+START_TEST(bad_openings_stop_the_run)
+{
+    char file[512], opt[600], fen[FEN_MAX];
+    tmp_path(file, sizeof file, "bad-openings.epd");
+    snprintf(opt, sizeof opt, "file=%s", file);
+    const char *args[] = {"-variant", "salto", "-engine", "cmd=random", "-engine", "cmd=greedy",
+                          "-openings", opt, "format=epd", NULL};
+    /* Not a position at all. */
+    salto_fen_after(2, fen);
+    char text[2 * FEN_MAX + 64];
+    snprintf(text, sizeof text, "%s ; id \"fine\";\nnot a position\n", fen);
+    spit(file, text);
+    check_stops_at_start(args, 2, ":2: not a salto position");
+    /* A finished game: a random game played to its end. */
+    const Variant *v = variants_find("salto");
+    GameConfig gc = {DEFAULT_MOVE_LIMIT};
+    Game g;
+    game_init(&g, v, &gc);
+    uint64_t rng = 5;
+    Move moves[MAX_MOVES];
+    while (game_result(&g, NULL, NULL) == RESULT_NONE) {
+        int n = v->generate(&g.pos, moves);
+        ck_assert_int_gt(n, 0);
+        game_play(&g, moves[util_random_below(&rng, (uint64_t)n)]);
+    }
+    v->to_fen(&g.pos, fen);
+    game_free(&g);
+    spit(file, fen);
+    check_stops_at_start(args, 2, ":1: the game is already over");
+    /* A PGN book with an illegal move. */
+    tmp_path(file, sizeof file, "bad-openings.pgn");
+    snprintf(opt, sizeof opt, "file=%s", file);
+    spit(file, "[Variant \"salto\"]\n\n1. a1a1 *\n");
+    const char *pargs[] = {"-variant", "salto", "-engine", "cmd=random", "-engine", "cmd=greedy",
+                           "-openings", opt, NULL};
+    check_stops_at_start(pargs, 2, "record 1: move 1 'a1a1'");
+    spit(file, "[Variant \"lupta\"]\n\n*\n");
+    check_stops_at_start(pargs, 2, "record 1 is a lupta game, not salto");
+}
+END_TEST
+
+START_TEST(book_formats_orders_and_colours)
+{
+    char file[512], opt[600], pgn[512], out[512], fen[4][FEN_MAX];
+    tmp_path(file, sizeof file, "book.epd");
+    snprintf(opt, sizeof opt, "file=%s", file);
+    char text[8 * FEN_MAX];
+    text[0] = '\0';
+    for (int k = 0; k < 4; k++) {
+        salto_fen_after(k + 1, fen[k]);
+        size_t len = strlen(text);
+        snprintf(text + len, sizeof text - len, "%s ; id \"line %d\";\n", fen[k], k + 1);
+    }
+    spit(file, text);
+    tmp_path(pgn, sizeof pgn, "book.pgn");
+    tmp_path(out, sizeof out, "book.txt");
+    /* Sequential from start=3 (cycling), four games per opening, no swap. */
+    unlink(pgn);
+    const char *seq[] = {"-variant", "salto", "-engine", "cmd=greedy", "name=A", "-engine",
+                         "cmd=random", "name=B", "-games", "4", "-rounds", "2", "-repeat", "4",
+                         "-noswap", "-seed", "1", "-openings", opt, "format=epd",
+                         "order=sequential", "start=3", "-maxmoves", "2", "-pgnout", pgn, NULL};
+    ck_assert_int_eq(run_match(out, seq), 0);
+    Games *g = read_games(pgn);
+    ck_assert_int_eq(g->n, 8);
+    for (int k = 0; k < 8; k++) {
+        ck_assert_str_eq(g->fen[k], fen[k < 4 ? 2 : 3]);
+        ck_assert_str_eq(g->white[k], "A");
+    }
+    free(g);
+    /* -reverse: B starts with White, then colours alternate. */
+    unlink(pgn);
+    const char *rev[] = {"-variant", "salto", "-engine", "cmd=greedy", "name=A", "-engine",
+                         "cmd=random", "name=B", "-games", "2", "-reverse", "-seed", "1",
+                         "-maxmoves", "2", "-pgnout", pgn, NULL};
+    ck_assert_int_eq(run_match(out, rev), 0);
+    g = read_games(pgn);
+    ck_assert_int_eq(g->n, 2);
+    ck_assert_str_eq(g->white[0], "B");
+    ck_assert_str_eq(g->white[1], "A");
+    free(g);
+    /* order=random: a shuffle drawn from the seed, each opening once per cycle. */
+    int seen[2][4];
+    for (int run = 0; run < 2; run++) {
+        unlink(pgn);
+        const char *rnd[] = {"-variant", "salto", "-engine", "cmd=greedy", "-engine",
+                             "cmd=random", "-games", "2", "-rounds", "4", "-seed", "9",
+                             "-openings", opt, "order=random", "-maxmoves", "1", "-pgnout", pgn,
+                             NULL};
+        ck_assert_int_eq(run_match(out, rnd), 0);
+        g = read_games(pgn);
+        ck_assert_int_eq(g->n, 8);
+        int count[4] = {0, 0, 0, 0};
+        for (int k = 0; k < 8; k += 2) {
+            ck_assert_str_eq(g->fen[k], g->fen[k + 1]); /* a pair shares its opening */
+            int which = -1;
+            for (int e = 0; e < 4; e++)
+                if (!strcmp(g->fen[k], fen[e]))
+                    which = e;
+            ck_assert_int_ge(which, 0);
+            count[which]++;
+            seen[run][k / 2] = which;
+        }
+        for (int e = 0; e < 4; e++)
+            ck_assert_int_eq(count[e], 1);
+        free(g);
+    }
+    ck_assert_mem_eq(seen[0], seen[1], sizeof seen[0]);
+
+    /* A PGN book: the first plies=3 moves of each record, marked {book}. */
+    char book[512], bopt[600];
+    tmp_path(book, sizeof book, "book-source.pgn");
+    unlink(book);
+    const char *src[] = {"-variant", "salto", "-engine", "cmd=greedy", "-engine", "cmd=random",
+                         "-games", "2", "-seed", "4", "-maxmoves", "6", "-pgnout", book, NULL};
+    ck_assert_int_eq(run_match(out, src), 0);
+    snprintf(bopt, sizeof bopt, "file=%s", book);
+    unlink(pgn);
+    const char *fromb[] = {"-variant", "salto", "-engine", "cmd=greedy", "-engine", "cmd=random",
+                           "-games", "2", "-seed", "5", "-openings", bopt, "format=pgn",
+                           "plies=3", "-maxmoves", "2", "-pgnout", pgn, NULL};
+    ck_assert_int_eq(run_match(out, fromb), 0);
+    Games *s = read_games(book);
+    g = read_games(pgn);
+    ck_assert_int_eq(g->n, 2);
+    /* "1. m1 {book} m2 {book} 2. m3 {book} m4 {...": the source's first three moves. */
+    char m[3][16], n[3][16];
+    ck_assert_int_eq(sscanf(s->movetext[0], "1. %15s {%*[^}]} %15s {%*[^}]} 2. %15s", m[0], m[1],
+                            m[2]), 3);
+    ck_assert_int_eq(sscanf(g->movetext[0], "1. %15s {book} %15s {book} 2. %15s {book}", n[0],
+                            n[1], n[2]), 3);
+    for (int k = 0; k < 3; k++)
+        ck_assert_str_eq(m[k], n[k]);
+    ck_assert_int_eq(g->plies[0], 3 + 4);
+    free(s);
+    free(g);
+    assert_replays(pgn, 2);
+}
+END_TEST
+
+START_TEST(repeated_games_are_reported)
+{
+    if (!have_engine())
+        return;
+    char cmd[600], out[512];
+    snprintf(cmd, sizeof cmd, "cmd=%s", engine_bin);
+    tmp_path(out, sizeof out, "repeat.txt");
+    const char *args[] = {"-variant", "solomon", "-engine", cmd, "name=a", "depth=1", "-engine",
+                          cmd, "name=b", "depth=2", "-games", "2", "-rounds", "3", "-seed", "1",
+                          "-maxmoves", "20", NULL};
+    ck_assert_int_eq(run_match(out, args), 0);
+    char *text = slurp(out);
+    ck_assert_msg(strstr(text, "Warning: only 2 distinct games among 6"), "%s", text);
+    ck_assert_msg(strstr(text, "Distinct games: 2 of 6"), "%s", text);
+    free(text);
+}
+END_TEST
+
+START_TEST(engine_keys_initstr_restart_stderr_timemargin)
+{
+    char sc[512], arg[600], out[512], pidfile[512], input[512], errfile[512], errkey[600];
+    script(sc, sizeof sc, "recorder");
+    snprintf(arg, sizeof arg, "arg=%s", sc);
+    tmp_path(out, sizeof out, "keys.txt");
+    tmp_path(input, sizeof input, "keys.input");
+    tmp_path(errfile, sizeof errfile, "keys.stderr");
+    unlink(input);
+    unlink(errfile);
+    snprintf(errkey, sizeof errkey, "stderr=%s", errfile);
+    setenv("SIGIL_TEST_INPUT", input, 1);
+    fresh_pidfile(pidfile, sizeof pidfile, "keys.pids");
+    const char *args[] = {"-variant", "salto", "-engine", "cmd=/bin/sh", arg, "restart=on",
+                          "initstr=debug on", "option.Style=bold", errkey, "st=0.05",
+                          "timemargin=700", "-engine", "cmd=random", "-games", "3", "-seed",
+                          "1", NULL};
+    int rc = run_match(out, args);
+    unsetenv("SIGIL_TEST_INPUT");
+    char *text = slurp(out);
+    ck_assert_msg(rc == 0, "%s", text);
+    ck_assert_msg(strstr(text, "makes an illegal move}"), "%s", text);
+    free(text);
+    /* The start-up check, then a fresh process for each of the 3 games. */
+    ck_assert_int_eq(assert_pids_gone(pidfile), 4);
+    char *err = slurp(errfile);
+    int starts = 0;
+    for (char *p = err; (p = strstr(p, "recorder ")); p++)
+        starts++;
+    ck_assert_int_eq(starts, 4);
+    free(err);
+    /* initstr right after uciok, before the options; the per-engine margin. */
+    char *in = slurp(input);
+    ck_assert_msg(strstr(in, "uci\ndebug on\nsetoption name Style value bold\n"), "%s", in);
+    ck_assert_msg(strstr(in, "go movetime 50\n"), "%s", in);
+    free(in);
+}
+END_TEST
+
+/* ---- shards --------------------------------------------------------------------------- */
+
+/* The text from the first line starting with `from` to the end, without the
+ * line with the time taken. */
+static char *report_part(const char *text, const char *from)
+{
+    const char *p = strstr(text, from);
+    ck_assert_msg(p != NULL, "'%s' not in:\n%s", from, text);
+    char *copy = strdup(p);
+    char *t = strstr(copy, "\nFinished ");
+    while (t && strncmp(t + 10, "match", 5) == 0)
+        t = strstr(t + 1, "\nFinished ");
+    if (t && strstr(t, " games in "))
+        t[1] = '\0';
+    return copy;
+}
+
+/* A PGN file without the thinking times of the move comments. */
+static char *without_times(const char *path)
+{
+    char *text = slurp(path);
+    regex_t rx;
+    ck_assert_int_eq(regcomp(&rx, " ?[0-9]+\\.[0-9]{3}s\\}", REG_EXTENDED), 0);
+    size_t len = strlen(text);
+    char *out = malloc(len + 1);
+    size_t k = 0;
+    const char *p = text;
+    regmatch_t m;
+    while (regexec(&rx, p, 1, &m, 0) == 0) {
+        memcpy(out + k, p, (size_t)m.rm_so);
+        k += (size_t)m.rm_so;
+        out[k++] = '}';
+        p += m.rm_eo;
+    }
+    strcpy(out + k, p);
+    regfree(&rx);
+    free(text);
+    return out;
+}
+
+/* Run args whole, then as `shards` shards (concurrently) merged, and compare
+ * the reports and the records. */
+static void check_split_equals_single(const char **base, int shards, const char *from)
+{
+    char single_pgn[512], single_out[512], merged_pgn[512], merged_out[512];
+    tmp_path(single_pgn, sizeof single_pgn, "single.pgn");
+    tmp_path(single_out, sizeof single_out, "single.txt");
+    tmp_path(merged_pgn, sizeof merged_pgn, "merged.pgn");
+    tmp_path(merged_out, sizeof merged_out, "merged.txt");
+    unlink(single_pgn);
+    unlink(merged_pgn);
+    const char *args[64];
+    int n = 0;
+    for (; base[n]; n++)
+        args[n] = base[n];
+    args[n] = "-pgnout";
+    args[n + 1] = single_pgn;
+    args[n + 2] = "-concurrency";
+    args[n + 3] = "3";
+    args[n + 4] = NULL;
+    ck_assert_int_eq(run_match(single_out, args), 0);
+
+    char res[16][512], spec[16][16], sout[16][512];
+    pid_t pid[16];
+    for (int k = 0; k < shards; k++) {
+        snprintf(res[k], sizeof res[k], "%s/shard%d.res", tmpdir, k + 1);
+        snprintf(sout[k], sizeof sout[k], "%s/shard%d.txt", tmpdir, k + 1);
+        snprintf(spec[k], sizeof spec[k], "%d/%d", k + 1, shards);
+        args[n] = "-shard";
+        args[n + 1] = spec[k];
+        args[n + 2] = "-results";
+        args[n + 3] = res[k];
+        args[n + 4] = NULL;
+        pid[k] = spawn_match(sout[k], args);
+    }
+    for (int k = 0; k < shards; k++) {
+        int status;
+        waitpid(pid[k], &status, 0);
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "shard %d failed", k + 1);
+    }
+    const char *margs[24];
+    int m = 0;
+    margs[m++] = "-merge";
+    for (int k = shards - 1; k >= 0; k--) /* any order */
+        margs[m++] = res[k];
+    margs[m++] = "-pgnout";
+    margs[m++] = merged_pgn;
+    margs[m] = NULL;
+    ck_assert_int_eq(run_match(merged_out, margs), 0);
+
+    char *a = slurp(single_out), *b = slurp(merged_out);
+    char *ra = report_part(a, from), *rb = report_part(b, from);
+    ck_assert_str_eq(ra, rb);
+    free(a), free(b), free(ra), free(rb);
+    a = without_times(single_pgn);
+    b = without_times(merged_pgn);
+    ck_assert_msg(strlen(a) > 0, "no records");
+    ck_assert_str_eq(a, b);
+    free(a), free(b);
+}
+
+START_TEST(split_and_merged_run_equals_the_single_run)
+{
+    if (!have_engine())
+        return;
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "cmd=%s", engine_bin);
+    const char *args[] = {"-variant", "pyramid", "-engine", cmd, "name=deep", "depth=2",
+                          "-engine", cmd, "name=shallow", "nodes=300", "-games", "2", "-rounds",
+                          "12", "-seed", "42", "-openings", "random:3", "-maxmoves", "60",
+                          "-sprt", "elo0=0", "elo1=10", NULL};
+    check_split_equals_single(args, 4, "...      deep playing White");
+}
+END_TEST
+
+START_TEST(split_sprt_stops_where_the_single_run_stops)
+{
+    /* greedy beats random at Salto every game: the SPRT decides early, at
+     * the same game whatever the concurrency or the split. */
+    const char *args[] = {"-variant", "salto", "-engine", "cmd=greedy", "-engine", "cmd=random",
+                          "-games", "2", "-rounds", "100", "-seed", "4", "-sprt", "elo0=0",
+                          "elo1=20", "model=logistic", NULL};
+    check_split_equals_single(args, 3, "...      greedy playing White");
+    char out[512];
+    tmp_path(out, sizeof out, "merged.txt");
+    char *text = slurp(out);
+    ck_assert_msg(strstr(text, "H1 was accepted") && strstr(text, "The SPRT decided at game "),
+                  "%s", text);
+    free(text);
+}
+END_TEST
+
+START_TEST(merge_refuses_what_does_not_belong)
+{
+    char res[3][512], out[512];
+    const char *seeds[3] = {"1", "1", "2"};
+    const char *shard[3] = {"1/2", "2/2", "1/2"};
+    for (int k = 0; k < 3; k++) {
+        snprintf(res[k], sizeof res[k], "%s/refuse%d.res", tmpdir, k);
+        tmp_path(out, sizeof out, "refuse.txt");
+        const char *args[] = {"-variant", "lupta", "-engine", "cmd=greedy", "-engine",
+                              "cmd=random", "-games", "2", "-rounds", "2", "-seed", seeds[k],
+                              "-maxmoves", "3", "-shard", shard[k], "-results", res[k], NULL};
+        ck_assert_int_eq(run_match(out, args), 0);
+    }
+    const char *other[] = {"-merge", res[0], res[2], NULL};
+    ck_assert_int_eq(run_match(out, other), 2);
+    char *text = slurp(out);
+    ck_assert_msg(strstr(text, "is not from the same run"), "%s", text);
+    free(text);
+    const char *twice[] = {"-merge", res[0], res[0], NULL};
+    ck_assert_int_eq(run_match(out, twice), 2);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "is given twice"), "%s", text);
+    free(text);
+    const char *half[] = {"-merge", res[1], NULL};
+    ck_assert_int_eq(run_match(out, half), 1);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "Warning: 2 games of the schedule were not played"), "%s", text);
+    free(text);
+    spit(res[2], "sigil-match-results 1\nfingerprint zz\n");
+    const char *broken[] = {"-merge", res[2], NULL};
+    ck_assert_int_eq(run_match(out, broken), 2);
+}
+END_TEST
+
 /* ---- misbehaving engines ------------------------------------------------------ */
 
 START_TEST(crashing_engine_loses_and_is_restarted)
@@ -774,22 +1451,6 @@ START_TEST(engine_flooding_output_loses)
     check_misbehaving("flood", "abandoned", "unresponsive: ", "no bestmove", "150");
 }
 END_TEST
-
-/* A run that must stop before its first game: exit status rc, a message
- * holding `message`, no game started, no record written, no process left. */
-static void check_stops_at_start(const char **args, int rc, const char *message)
-{
-    char out[512], pidfile[512];
-    tmp_path(out, sizeof out, "start.txt");
-    fresh_pidfile(pidfile, sizeof pidfile, "start.pids");
-    int got = run_match(out, args);
-    char *text = slurp(out);
-    ck_assert_msg(got == rc, "exit %d, expected %d:\n%s", got, rc, text);
-    ck_assert_msg(strstr(text, message), "'%s' not in:\n%s", message, text);
-    ck_assert_msg(!strstr(text, "Started game") && !strstr(text, "Finished game"), "%s", text);
-    free(text);
-    assert_pids_gone(pidfile);
-}
 
 START_TEST(engine_without_handshake_stops_the_run)
 {
@@ -940,6 +1601,22 @@ static Suite *match_suite(void)
     tcase_add_test(tc, sprt_stops_the_run_when_it_decides);
     tcase_add_test(tc, match_scoring_as_really_played);
     tcase_add_test(tc, replay_detects_a_wrong_record);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("command line, records, shards");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, command_line_errors_stop_before_any_game);
+    tcase_add_test(tc, help_and_version_come_from_the_table);
+    tcase_add_test(tc, output_reads_as_cutechess_output);
+    tcase_add_test(tc, records_carry_the_standard_tags);
+    tcase_add_test(tc, epdout_and_srand);
+    tcase_add_test(tc, bad_openings_stop_the_run);
+    tcase_add_test(tc, book_formats_orders_and_colours);
+    tcase_add_test(tc, repeated_games_are_reported);
+    tcase_add_test(tc, engine_keys_initstr_restart_stderr_timemargin);
+    tcase_add_test(tc, split_and_merged_run_equals_the_single_run);
+    tcase_add_test(tc, split_sprt_stops_where_the_single_run_stops);
+    tcase_add_test(tc, merge_refuses_what_does_not_belong);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("misbehaving engines");

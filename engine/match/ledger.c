@@ -197,7 +197,9 @@ void ledger_distinct(const Ledger *l, int *counted, int *distinct)
 int ledger_missing(const Ledger *l)
 {
     int missing = 0;
-    for (int j = 0; j < l->sched.njobs; j++)
+    /* Games after the SPRT's decision need not be played. */
+    int end = l->decided_at >= 0 ? l->decided_at + 1 : l->sched.njobs;
+    for (int j = 0; j < end; j++)
         missing += ledger_in_run(l, j) && !l->g[j].done;
     return missing;
 }

@@ -101,7 +101,8 @@ bool ledger_save(const Ledger *l, const char *path, char *err, size_t errlen);
  * games.  False with a message in err. */
 bool ledger_merge(Ledger *l, char *const files[], int nfiles, char *err, size_t errlen);
 
-/* How many games of the run are not done (missing from a merge). */
+/* How many games of the run are not done (missing from a merge); games
+ * after the SPRT's decision are not missed. */
 int ledger_missing(const Ledger *l);
 
 #endif

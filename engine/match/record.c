@@ -127,6 +127,9 @@ void record_write(FILE *f, const Record *r, bool min, bool nodes)
         snprintf(num, sizeof num, "%d", r->move_limit);
         write_tag(f, "MoveLimit", num);
     }
+    /* [Termination] stays in a minimal record: -replay needs it to accept a
+     * game that did not end on the board. */
+    write_tag(f, "Termination", record_termination_tag(r->termination));
     if (!min) {
         if (!strcmp(r->white_tc, r->black_tc)) {
             write_tag(f, "TimeControl", r->white_tc);
@@ -134,7 +137,6 @@ void record_write(FILE *f, const Record *r, bool min, bool nodes)
             write_tag(f, "WhiteTimeControl", r->white_tc);
             write_tag(f, "BlackTimeControl", r->black_tc);
         }
-        write_tag(f, "Termination", record_termination_tag(r->termination));
         if (r->has_margin) {
             snprintf(num, sizeof num, "%d", r->margin);
             write_tag(f, "Margin", num);
