@@ -247,6 +247,8 @@ static void fresh_pidfile(char *buf, size_t size, const char *name)
     setenv("SIGIL_TEST_PIDFILE", buf, 1);
 }
 
+static int lines_match(const char *text, const char *prefix, const char *re);
+
 /* A misbehaving script against `random` for two games; every game must be
  * lost by the script with a termination starting with `kind`, the match
  * must end normally and no process may remain. */
@@ -269,6 +271,14 @@ static void check_misbehaving(const char *name, const char *tag, const char *kin
     char *text = slurp(out);
     ck_assert_msg(rc == 0, "sigil-match exited %d:\n%s", rc, text);
     ck_assert_msg(strstr(text, "Finished 2 games"), "%s", text);
+    if (!strcmp(tag, "time forfeit")) {
+        /* chess-tuning-tools' pattern for a loss on time; the warning names -timemargin. */
+        ck_assert_int_eq(lines_match(text, "Finished game",
+                                     "^Finished game [0-9]+ \\((.+) vs (.+)\\): [0-9]-[0-9] "
+                                     "\\{(White|Black) loses on time\\}$"),
+                         2);
+        ck_assert_msg(strstr(text, "raise -timemargin"), "%s", text);
+    }
     free(text);
     Games *g = read_games(pgn);
     ck_assert_int_eq(g->n, 2);
