@@ -137,7 +137,8 @@ void report_ratings(const Ledger *l, const Tally *tallies)
             const Totals *x = &tot[order[r]];
             StatsElo e = stats_elo_wdl(x->wins, x->draws, x->losses);
             printf("%4d %-25s %7.0f %7.0f %7d %6.1f%% %6.1f%% \n", r + 1,
-                   name_of(l, order[r]), x->games ? e.elo : 0.0, x->games ? e.err : 0.0, x->games,
+                   name_of(l, order[r]), x->games && fabs(e.elo) >= 0.5 ? e.elo : 0.0,
+                   x->games ? e.err : 0.0, x->games,
                    x->games ? 100.0 * (x->wins + 0.5 * x->draws) / x->games : 0.0,
                    x->games ? 100.0 * x->draws / x->games : 0.0);
         }
