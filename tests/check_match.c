@@ -991,6 +991,52 @@ START_TEST(records_carry_the_standard_tags)
 }
 END_TEST
 
+/* Records as sigil-match wrote them before [SetUp], [TimeControl] and PGN's
+ * [Termination] values: the reason in words, no SetUp. */
+START_TEST(old_records_still_replay)
+{
+    char pgn[512], old[512], out[512];
+    tmp_path(pgn, sizeof pgn, "new.pgn");
+    tmp_path(old, sizeof old, "old.pgn");
+    tmp_path(out, sizeof out, "old.txt");
+    unlink(pgn);
+    const char *args[] = {"-variant", "lupta", "-engine", "cmd=greedy", "-engine", "cmd=random",
+                          "-games", "2", "-seed", "2", "-maxmoves", "4", "-pgnout", pgn, NULL};
+    ck_assert_int_eq(run_match(out, args), 0);
+    char *text = slurp(pgn);
+    /* Every tag line reads with python-chess's tag pattern: the roster, SetUp,
+     * FEN, Variant, Termination, TimeControl and PlyCount of each game. */
+    ck_assert_int_eq(lines_match(text, "[", "^\\[[A-Za-z0-9][A-Za-z0-9_+#=:-]* \"[^\"]*\"\\]$"),
+                     2 * 13);
+    /* Back to the old form: no SetUp, no TimeControl, the reason as the termination. */
+    FILE *f = fopen(old, "w");
+    ck_assert_ptr_nonnull(f);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "[SetUp ", 7) || !strncmp(line, "[TimeControl ", 13))
+            continue;
+        if (!strcmp(line, "[Termination \"adjudication\"]"))
+            line = "[Termination \"adjudication: max moves (4)\"]";
+        fprintf(f, "%s\n%s", line, line[0] == '[' && !strncmp(line, "[PlyCount", 9) ? "\n" : "");
+    }
+    fclose(f);
+    free(text);
+    assert_replays(old, 2);
+    /* "normal" for a game the board did not finish is a lie. */
+    text = slurp(pgn);
+    char *t = strstr(text, "[Termination \"adjudication\"]");
+    ck_assert_ptr_nonnull(t);
+    memcpy(t, "[Termination \"normal\"]      ", 28);
+    spit(old, text);
+    free(text);
+    const char *rargs[] = {"-replay", old, NULL};
+    ck_assert_int_eq(run_match(out, rargs), 1);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "MISMATCH(unfinished game recorded as a normal ending)"), "%s",
+                  text);
+    free(text);
+}
+END_TEST
+
 START_TEST(epdout_and_srand)
 {
     char pgn[2][512], epd[512], out[512], opt[600];
@@ -1619,6 +1665,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, help_and_version_come_from_the_table);
     tcase_add_test(tc, output_reads_as_cutechess_output);
     tcase_add_test(tc, records_carry_the_standard_tags);
+    tcase_add_test(tc, old_records_still_replay);
     tcase_add_test(tc, epdout_and_srand);
     tcase_add_test(tc, bad_openings_stop_the_run);
     tcase_add_test(tc, book_formats_orders_and_colours);

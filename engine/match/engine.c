@@ -8,9 +8,6 @@
 
 #include "util.h"
 
-/* After the limit has passed: how long a `stop` may take to bring bestmove. */
-#define STOP_GRACE_MS 500
-
 void engine_sanitize(const char *in, char *out, size_t size)
 {
     size_t k = 0;
@@ -306,13 +303,13 @@ Fault engine_search(const MatchConfig *cfg, const EngineSpec *spec, EngineProc *
         }
         if (s->stopped) {
             fault = FAULT_UNRESPONSIVE;
-            snprintf(why, whylen, "no bestmove within %.3fs, nor %.1fs after stop",
-                     s->allowed_ms / 1000.0, STOP_GRACE_MS / 1000.0);
+            snprintf(why, whylen, "no bestmove within %.3fs, nor %.3fs after stop",
+                     s->allowed_ms / 1000.0, s->grace_ms / 1000.0);
             break;
         }
         send_line(cfg, spec, ep, "stop");
         s->stopped = true;
-        deadline = util_now_ms() + STOP_GRACE_MS;
+        deadline = util_now_ms() + s->grace_ms;
     }
     s->elapsed_ms = util_now_ms() - t0;
     if (interrupted && interrupted())

@@ -52,6 +52,7 @@ typedef struct EngineSearch {
     const char *position;  /* the `position ...` line */
     const char *go;        /* the `go ...` line */
     int64_t allowed_ms;    /* limit + margin: bestmove must come by then */
+    int64_t grace_ms;      /* after `stop`: how long bestmove may still take */
     char bestmove[MOVE_STR_MAX * 2];
     EngineInfo info;
     int64_t elapsed_ms;    /* from writing go to reading bestmove */

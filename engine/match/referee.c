@@ -13,6 +13,9 @@
 #define SAFETY_CAP_PLIES 20000
 /* A mate score, for comparing with adjudication thresholds. */
 #define MATE_SCORE 1000000
+/* After the limit has passed: how long a `stop` may take to bring bestmove,
+ * besides the time margin (a loaded machine is slow at both). */
+#define STOP_GRACE_MS 500
 
 static const char *side_name(int side) { return side == WHITE ? "White" : "Black"; }
 
@@ -277,6 +280,7 @@ static Move ask_engine(Referee *r, int side, RecordMove *rm)
     s.position = position;
     s.go = go;
     s.allowed_ms = limit + match_timemargin(r->cfg, sp);
+    s.grace_ms = STOP_GRACE_MS + match_timemargin(r->cfg, sp);
     Fault fault = engine_search(r->cfg, sp, r->ep[side], &s, r->interrupted, r->why, sizeof r->why);
     free(position);
     if (stopping(r))
