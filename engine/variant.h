@@ -83,6 +83,143 @@ typedef enum MatchScoring {
 /* Rule settings (GameConfig fields) a game reads: Variant.rule_options bits. */
 enum { GAME_OPTION_MOVE_LIMIT = 1u << 0 };
 
+/* ---- Self-description for GUIs -------------------------------------------
+ * Three hooks let a game describe its board, a position and a move as plain
+ * data; engine/oracle.c turns that data into the JSON of `query board`,
+ * `query position` and `query move` (protocol.md, "Queries for GUIs"), so no
+ * game writes JSON and a GUI needs no rule of any game.  A cell is the
+ * game's own square index, 0 .. BOARD_MAX_CELLS-1, the same in all three. */
+
+#define BOARD_MAX_CELLS 64
+#define BOARD_MAX_LINES 16
+#define BOARD_MAX_LINE_CELLS 12
+#define BOARD_MAX_KINDS 16
+#define BOARD_MAX_REGIONS 32
+#define BOARD_MAX_DICE 2
+#define BOARD_MAX_FACES 8
+#define BOARD_MAX_LABELS 12
+#define BOARD_NAME_MAX 8
+
+typedef enum BoardLayout {
+    BOARD_LAYOUT_POINTS,  /* cells are points on drawn lines (Solomon's star) */
+    BOARD_LAYOUT_SQUARES  /* cells are unit squares of a columns x rows grid;
+                             grid squares that are not cells are unused */
+} BoardLayout;
+
+typedef struct BoardCell {
+    char name[BOARD_NAME_MAX]; /* as the notation writes it: "14", "c3" */
+    double x, y;          /* centre; x grows to the right, y downwards, White's
+                             side at the bottom; squares are 1 x 1 */
+    uint64_t neighbours;  /* bit j: cell j is one step away (symmetric) */
+    int8_t faces[BOARD_MAX_DICE]; /* face index of each die that rolls this
+                                     cell (games with dice), else -1 */
+} BoardCell;
+
+/* A straight line drawn through cells, in order along it. */
+typedef struct BoardLine {
+    int length;
+    uint8_t cells[BOARD_MAX_LINE_CELLS];
+} BoardLine;
+
+/* A kind of piece; a piece on the board is a side and a kind. */
+typedef struct PieceKind {
+    const char *id;     /* unique in the game: "man", "king", "star1" */
+    const char *label;  /* short human label: "man", "star 1" */
+    const char *symbol; /* drawing hint: "man", "king", "star", "moon", "sun",
+                           "piece" */
+    int number;         /* number written on the piece (Salto), 0 for none */
+    const char *fen[2]; /* how the FEN writes it for White, Black ("" none) */
+} PieceKind;
+
+/* Special cells: a goal of one side (or of one kind of its pieces). */
+typedef struct BoardRegion {
+    const char *role;   /* "palace", "target", "pyramid" */
+    const char *label;  /* one line for humans */
+    int side;           /* the side whose pieces aim at it, or -1 */
+    int kind;           /* the PieceKind it is the goal of, or -1 for all */
+    uint64_t cells;     /* bit i: cell i */
+} BoardRegion;
+
+/* A die of a game with chance: its faces, in order. */
+typedef struct BoardDie {
+    const char *name;
+    int nfaces;
+    const char *faces[BOARD_MAX_FACES];
+} BoardDie;
+
+/* The whole static description of a game's board (describe_board()). */
+typedef struct BoardDesc {
+    BoardLayout layout;
+    double width, height;   /* extent of the drawing: [0,width] x [0,height] */
+    int columns, rows;      /* BOARD_LAYOUT_SQUARES: the grid (else 0) */
+    int ncolumn_labels, nrow_labels; /* edge labels, left to right and top to
+                                        bottom ("a".., "10".."1"); may be 0 */
+    const char *column_labels[BOARD_MAX_LABELS];
+    const char *row_labels[BOARD_MAX_LABELS];
+    int ncells;             /* cells 0 .. ncells-1 */
+    BoardCell cells[BOARD_MAX_CELLS];
+    int nlines;
+    BoardLine lines[BOARD_MAX_LINES];
+    int nkinds;
+    PieceKind kinds[BOARD_MAX_KINDS];
+    int nregions;
+    BoardRegion regions[BOARD_MAX_REGIONS];
+    int ndice;
+    BoardDie dice[BOARD_MAX_DICE];
+} BoardDesc;
+
+/* Which optional fields of a PositionInfo the game fills. */
+enum {
+    POSITION_HAS_HANDS = 1u << 0,      /* hand[] */
+    POSITION_HAS_CAPTURES = 1u << 1,   /* captures[] */
+    POSITION_HAS_COUNT = 1u << 2,      /* count[] */
+    POSITION_HAS_MOVE_LIMIT = 1u << 3, /* plies, ply_limit */
+    POSITION_HAS_PASS = 1u << 4,       /* passed */
+};
+
+/* The state of one position (describe_position()). */
+typedef struct PositionInfo {
+    int8_t side[BOARD_MAX_CELLS]; /* WHITE, BLACK, or -1 for an empty cell */
+    int8_t kind[BOARD_MAX_CELLS]; /* PieceKind index of the piece on it */
+    int roll;            /* the pending rolled cell, -1 for none */
+    const char *phase;   /* a word ("placement", "movement") or NULL */
+    unsigned has;        /* POSITION_HAS_* bits */
+    int hand[2];         /* pieces each side still has to place */
+    int captures[2];     /* enemy pieces each side has captured so far */
+    int count[2];        /* counting sums (the smaller wins) */
+    int plies, ply_limit; /* plies played toward the move limit, and the ply
+                             at which the game ends by counting */
+    bool passed;         /* the last ply was a pass */
+} PositionInfo;
+
+typedef enum MoveKind {
+    MOVE_KIND_STEP,      /* one piece to a neighbouring cell */
+    MOVE_KIND_JUMP,      /* one jump over a piece */
+    MOVE_KIND_CHAIN,     /* several jumps by one piece in one move */
+    MOVE_KIND_PLACEMENT, /* a piece from the hand onto an empty cell */
+    MOVE_KIND_REMOVAL,   /* a step that makes a line, with its removal */
+    MOVE_KIND_PASS,      /* no piece moves */
+    MOVE_KIND_ROLL,      /* a dice roll names a cell */
+    MOVE_KIND_ENTRY,     /* a piece moves onto the rolled cell (Alexander) */
+    MOVE_KIND_FLIGHT,    /* the piece on the rolled cell flies to capture */
+    MOVE_KIND_COUNT
+} MoveKind;
+
+#define MOVE_MAX_PATH (BOARD_MAX_CELLS + 1)
+
+/* What one legal move does (describe_move()). */
+typedef struct MoveInfo {
+    MoveKind kind;
+    int from, to;        /* cells, -1 when none (placement: no from) */
+    int piece;           /* PieceKind of the moving or placed piece, or -1 */
+    int promotion;       /* PieceKind the piece becomes, or -1 */
+    int roll;            /* the rolled cell of a roll, or -1 */
+    int path_length;     /* cells the piece visits, from first, to last */
+    uint8_t path[MOVE_MAX_PATH];
+    int ncaptures;       /* cells whose pieces leave the board, in order */
+    uint8_t captures[BOARD_MAX_CELLS];
+} MoveInfo;
+
 typedef struct Variant {
     const char *name;        /* protocol name, e.g. "solomon-chain" */
     const char *title;       /* one line for humans */
@@ -165,6 +302,17 @@ typedef struct Variant {
      * generic one in perft.c is used.  Must count exactly what the generic
      * one counts. */
     uint64_t (*perft)(const Position *pos, int depth);
+    /* Self-description for GUIs (see BoardDesc above); every game fills all
+     * three.  The caller clears *out first (every count 0, every cell, kind
+     * and side field -1 where -1 means "none"), so a hook sets only what
+     * applies.  describe_board writes the static board (cells, lines, piece
+     * kinds, special cells, dice).  describe_position writes the pieces and
+     * counters of pos.  describe_move writes what the legal move m (from
+     * generate()) does in pos; a chain that several paths make is given one
+     * representative path. */
+    void (*describe_board)(BoardDesc *out);
+    void (*describe_position)(const Position *pos, PositionInfo *out);
+    void (*describe_move)(const Position *pos, Move m, MoveInfo *out);
 } Variant;
 
 #endif

@@ -636,6 +636,81 @@ static int alex_plies_left(const Position *pos)
     return pieces * 7 / 2 + 4;
 }
 
+/* ------------------------------------------- self-description for GUIs */
+
+static const char *const alex_file_label[FILES] = {"a", "b", "c", "d", "e", "f"};
+static const char *const alex_rank_label_top_down[RANKS] = {"6", "5", "4", "3", "2", "1"};
+
+/* The 6 x 6 board, orthogonal neighbours (the grid; moves ignore it), one
+ * kind, and the two dice: the Latin die gives the file, the Arabic one the
+ * rank (RULES.md 5). */
+static void alex_describe_board(BoardDesc *b)
+{
+    b->layout = BOARD_LAYOUT_SQUARES;
+    b->width = b->columns = FILES;
+    b->height = b->rows = RANKS;
+    b->ncolumn_labels = FILES;
+    b->nrow_labels = RANKS;
+    for (int f = 0; f < FILES; f++)
+        b->column_labels[f] = alex_file_label[f];
+    for (int r = 0; r < RANKS; r++)
+        b->row_labels[r] = alex_rank_label_top_down[r];
+    b->ncells = SQUARES;
+    for (int sq = 0; sq < SQUARES; sq++) {
+        BoardCell *c = &b->cells[sq];
+        int f = sq % FILES, r = sq / FILES;
+        put_square(c->name, sq)[0] = '\0';
+        c->x = f + 0.5;
+        c->y = RANKS - 1 - r + 0.5;
+        c->neighbours = (f > 0 ? bit(sq - 1) : 0) | (f < FILES - 1 ? bit(sq + 1) : 0) |
+                        (r > 0 ? bit(sq - FILES) : 0) | (r < RANKS - 1 ? bit(sq + FILES) : 0);
+        c->faces[0] = (int8_t)f;
+        c->faces[1] = (int8_t)r;
+    }
+    b->nkinds = 1;
+    b->kinds[0] = (PieceKind){"piece", "piece", "piece", 0, {"w", "b"}};
+    b->ndice = 2;
+    b->dice[0] = (BoardDie){"Latin die", 6, {"I", "II", "III", "IV", "V", "VI"}};
+    b->dice[1] = (BoardDie){"Arabic die", 6, {"1", "2", "3", "4", "5", "6"}};
+}
+
+static void alex_describe_position(const Position *pos, PositionInfo *out)
+{
+    const AlexPos *p = cpos(pos);
+    for (int c = 0; c < 2; c++)
+        for (uint64_t m = p->men[c]; m; m &= m - 1) {
+            out->side[util_lsb64(m)] = (int8_t)c;
+            out->kind[util_lsb64(m)] = 0;
+        }
+    out->roll = p->roll;
+    out->has = POSITION_HAS_CAPTURES;
+    out->captures[WHITE] = p->captures[WHITE];
+    out->captures[BLACK] = p->captures[BLACK];
+}
+
+/* A roll; a piece moving onto the rolled square (capturing what stands
+ * there); or the own piece on the rolled square flying to capture. */
+static void alex_describe_move(const Position *pos, Move m, MoveInfo *out)
+{
+    const AlexPos *p = cpos(pos);
+    if (m & MOVE_ROLL) {
+        out->kind = MOVE_KIND_ROLL;
+        out->roll = (int)(m & 63);
+        return;
+    }
+    int from = (int)(m & 63), to = (int)(m >> 6 & 63);
+    bool flight = p->roll != NO_ROLL && from == p->roll && (p->men[p->side] & bit(from));
+    out->kind = flight ? MOVE_KIND_FLIGHT : MOVE_KIND_ENTRY;
+    out->from = from;
+    out->to = to;
+    out->piece = 0;
+    out->path[0] = (uint8_t)from;
+    out->path[1] = (uint8_t)to;
+    out->path_length = 2;
+    if (p->men[!p->side] & bit(to))
+        out->captures[out->ncaptures++] = (uint8_t)to;
+}
+
 const Variant variant_alexander = {
     .name = "alexander",
     .title = "Alexander the Great (6x6 dice game, phalanx start)",
@@ -664,4 +739,7 @@ const Variant variant_alexander = {
     .eval_is_exact = alex_eval_is_exact,
     .plies_left = alex_plies_left,
     .perft = alex_perft,
+    .describe_board = alex_describe_board,
+    .describe_position = alex_describe_position,
+    .describe_move = alex_describe_move,
 };

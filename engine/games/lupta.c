@@ -717,6 +717,70 @@ static int lupta_plies_left(const Position *pos)
     return hands + (movement > 4 ? movement : 4);
 }
 
+/* ------------------------------------------- self-description for GUIs */
+
+static const char *const lupta_file_label[FILES] = {"a", "b", "c", "d", "e", "f"};
+static const char *const lupta_rank_label_top_down[RANKS] = {"5", "4", "3", "2", "1"};
+
+/* All 30 squares of the 6 x 5 board, orthogonal neighbours, one kind. */
+static void lupta_describe_board(BoardDesc *b)
+{
+    b->layout = BOARD_LAYOUT_SQUARES;
+    b->width = b->columns = FILES;
+    b->height = b->rows = RANKS;
+    b->ncolumn_labels = FILES;
+    b->nrow_labels = RANKS;
+    for (int f = 0; f < FILES; f++)
+        b->column_labels[f] = lupta_file_label[f];
+    for (int r = 0; r < RANKS; r++)
+        b->row_labels[r] = lupta_rank_label_top_down[r];
+    b->ncells = SQUARES;
+    for (int sq = 0; sq < SQUARES; sq++) {
+        BoardCell *c = &b->cells[sq];
+        square_str(sq, c->name);
+        c->x = sq % FILES + 0.5;
+        c->y = RANKS - 1 - sq / FILES + 0.5;
+        c->neighbours = neighbours[sq];
+    }
+    b->nkinds = 1;
+    b->kinds[0] = (PieceKind){"piece", "piece", "piece", 0, {"W", "B"}};
+}
+
+static void lupta_describe_position(const Position *pos, PositionInfo *out)
+{
+    const LuptaPos *p = clp(pos);
+    for (int c = 0; c < 2; c++)
+        for (uint32_t b = p->bb[c]; b; b &= b - 1) {
+            out->side[lsb(b)] = (int8_t)c;
+            out->kind[lsb(b)] = 0;
+        }
+    out->phase = placing(p) ? "placement" : "movement";
+    out->has = POSITION_HAS_HANDS;
+    out->hand[WHITE] = p->hand[WHITE];
+    out->hand[BLACK] = p->hand[BLACK];
+}
+
+static void lupta_describe_move(const Position *pos, Move m, MoveInfo *out)
+{
+    (void)pos;
+    out->piece = 0;
+    if (m & MV_PLACE) {
+        out->kind = MOVE_KIND_PLACEMENT;
+        out->to = MV_FROM(m);
+        out->path[0] = (uint8_t)out->to;
+        out->path_length = 1;
+        return;
+    }
+    out->kind = (m & MV_REMOVE) ? MOVE_KIND_REMOVAL : MOVE_KIND_STEP;
+    out->from = MV_FROM(m);
+    out->to = MV_TO(m);
+    out->path[0] = (uint8_t)out->from;
+    out->path[1] = (uint8_t)out->to;
+    out->path_length = 2;
+    if (m & MV_REMOVE)
+        out->captures[out->ncaptures++] = (uint8_t)MV_REM(m);
+}
+
 const Variant variant_lupta = {
     .name = "lupta",
     .title = "Lupta pe 30 de patratele (6x5, place then step, lines of three remove)",
@@ -745,4 +809,7 @@ const Variant variant_lupta = {
     .eval_is_exact = NULL,
     .plies_left = lupta_plies_left,
     .perft = lupta_perft,
+    .describe_board = lupta_describe_board,
+    .describe_position = lupta_describe_position,
+    .describe_move = lupta_describe_move,
 };

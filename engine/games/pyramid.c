@@ -784,6 +784,116 @@ static int pyramid_plies_left(const Position *pos)
     return steps > 0 ? steps + steps / 8 + 2 : 2;
 }
 
+/* ------------------------------------------------------------------ */
+/* Self-description for GUIs (variant.h, BoardDesc)                   */
+
+static const char *const pyr_file_label[8] = {"a", "b", "c", "d", "e", "f", "g", "h"};
+static const char *const pyr_rank_label_top_down[8] = {"8", "7", "6", "5", "4", "3", "2", "1"};
+
+/* The 32 dark squares of the 8 x 8 board, diagonal neighbours (a step of
+ * either side), one kind of piece, the two pyramids. */
+static void pyramid_describe_board(BoardDesc *b)
+{
+    b->layout = BOARD_LAYOUT_SQUARES;
+    b->width = b->height = 8.0;
+    b->columns = b->rows = 8;
+    b->ncolumn_labels = b->nrow_labels = 8;
+    for (int i = 0; i < 8; i++) {
+        b->column_labels[i] = pyr_file_label[i];
+        b->row_labels[i] = pyr_rank_label_top_down[i];
+    }
+    b->ncells = SQUARES;
+    for (int sq = 0; sq < SQUARES; sq++) {
+        BoardCell *c = &b->cells[sq];
+        square_name(sq, c->name);
+        c->name[2] = '\0';
+        c->x = sq_file(sq) + 0.5;
+        c->y = 7 - sq_rank(sq) + 0.5;
+        c->neighbours = STEP[WHITE][sq] | STEP[BLACK][sq];
+    }
+    b->nkinds = 1;
+    b->kinds[0] = (PieceKind){"piece", "piece", "piece", 0, {"W", "B"}};
+    b->nregions = 2;
+    b->regions[0] = (BoardRegion){"pyramid", "Black's pyramid: White's target", WHITE, -1,
+                                  HOME[BLACK]};
+    b->regions[1] = (BoardRegion){"pyramid", "White's pyramid: Black's target", BLACK, -1,
+                                  HOME[WHITE]};
+}
+
+static void pyramid_describe_position(const Position *pos, PositionInfo *out)
+{
+    const PyrPos *p = CP(pos);
+    for (int s = 0; s < 2; s++)
+        for (uint32_t b = p->occ[s]; b; b &= b - 1) {
+            int sq = __builtin_ctz(b);
+            out->side[sq] = (int8_t)s;
+            out->kind[sq] = 0;
+        }
+    out->has = POSITION_HAS_COUNT | POSITION_HAS_PASS;
+    out->count[WHITE] = p->count[WHITE];
+    out->count[BLACK] = p->count[BLACK];
+    out->passed = p->passed != 0;
+}
+
+/* A jump chain from `from` to `to` with the fewest jumps; among those, the
+ * one that at each jump prefers the direction toward file a.  A
+ * breadth-first search with the jumps tried in that order finds exactly it.
+ * Writes the landing squares (without from) and returns their number, 0 if
+ * there is no chain. */
+static int chain_path(int s, int from, int to, uint32_t occ, uint8_t *path)
+{
+    occ &= ~BIT(from);
+    int8_t parent[SQUARES];
+    memset(parent, -1, sizeof parent);
+    int queue[SQUARES], head = 0, tail = 0;
+    uint32_t seen = BIT(from);
+    queue[tail++] = from;
+    while (head < tail && !(seen & BIT(to))) {
+        int sq = queue[head++];
+        for (int d = 0; d < 2; d++) {
+            uint32_t land = JUMP_TO[s][sq][d];
+            if (!(occ & JUMP_OVER[s][sq][d]) || !land || (occ & land) || (seen & land))
+                continue;
+            int next = __builtin_ctz(land);
+            seen |= land;
+            parent[next] = (int8_t)sq;
+            queue[tail++] = next;
+        }
+    }
+    if (!(seen & BIT(to)) || to == from)
+        return 0;
+    int len = 0;
+    for (int sq = to; sq != from; sq = parent[sq])
+        len++;
+    int i = len;
+    for (int sq = to; sq != from; sq = parent[sq])
+        path[--i] = (uint8_t)sq;
+    return len;
+}
+
+static void pyramid_describe_move(const Position *pos, Move m, MoveInfo *out)
+{
+    const PyrPos *p = CP(pos);
+    if (m == MOVE_PASS) {
+        out->kind = MOVE_KIND_PASS;
+        return;
+    }
+    int s = p->side, from = MOVE_FROM(m), to = MOVE_TO(m);
+    out->from = from;
+    out->to = to;
+    out->piece = 0;
+    out->path[0] = (uint8_t)from;
+    if (STEP[s][from] & BIT(to) & ~(p->occ[0] | p->occ[1])) {
+        out->kind = MOVE_KIND_STEP;
+        out->path[1] = (uint8_t)to;
+        out->path_length = 2;
+        return;
+    }
+    int jumps = chain_path(s, from, to, p->occ[0] | p->occ[1], out->path + 1);
+    out->path_length = 1 + jumps;
+    out->kind = jumps > 1 ? MOVE_KIND_CHAIN : MOVE_KIND_JUMP;
+}
+
 const Variant variant_pyramid = {
     .name = "pyramid",
     .title = "Pyramid, R. C. Bell's simplified Salto (8x8, forward jump chains)",
@@ -812,4 +922,7 @@ const Variant variant_pyramid = {
     .eval_is_exact = NULL,
     .plies_left = pyramid_plies_left,
     .perft = pyramid_perft,
+    .describe_board = pyramid_describe_board,
+    .describe_position = pyramid_describe_position,
+    .describe_move = pyramid_describe_move,
 };

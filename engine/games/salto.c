@@ -844,6 +844,97 @@ static int salto_plies_left(const Position *pos)
     return left > 1 ? left : 1;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Self-description for GUIs (variant.h, BoardDesc)                          */
+
+/* Piece kinds 0..14 = piece % 15: stars 1-5, moons 1-5, suns 1-5. */
+#define SALTO_FIVE(prefix, sep) prefix sep "1", prefix sep "2", prefix sep "3", prefix sep "4", prefix sep "5"
+static const char *const kind_id[PER_SIDE] = {SALTO_FIVE("star", ""), SALTO_FIVE("moon", ""),
+                                              SALTO_FIVE("sun", "")};
+static const char *const kind_label[PER_SIDE] = {SALTO_FIVE("star", " "), SALTO_FIVE("moon", " "),
+                                                 SALTO_FIVE("sun", " ")};
+static const char *const kind_symbol[3] = {"star", "moon", "sun"};
+static const char *const kind_fen[2][PER_SIDE] = {
+    {SALTO_FIVE("S", ""), SALTO_FIVE("M", ""), SALTO_FIVE("N", "")},
+    {SALTO_FIVE("s", ""), SALTO_FIVE("m", ""), SALTO_FIVE("n", "")},
+};
+static const char *const target_label[2][PER_SIDE] = {
+    {SALTO_FIVE("target of White's star", " "), SALTO_FIVE("target of White's moon", " "),
+     SALTO_FIVE("target of White's sun", " ")},
+    {SALTO_FIVE("target of Black's star", " "), SALTO_FIVE("target of Black's moon", " "),
+     SALTO_FIVE("target of Black's sun", " ")},
+};
+#undef SALTO_FIVE
+static const char *const file_label[10] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+static const char *const rank_label_top_down[10] = {"10", "9", "8", "7", "6",
+                                                    "5",  "4", "3", "2", "1"};
+
+/* The 50 dark squares of the 10 x 10 board (light squares are no cells),
+ * diagonal neighbours, the 30 pieces' targets. */
+static void salto_describe_board(BoardDesc *b)
+{
+    b->layout = BOARD_LAYOUT_SQUARES;
+    b->width = b->height = 10.0;
+    b->columns = b->rows = 10;
+    b->ncolumn_labels = b->nrow_labels = 10;
+    for (int i = 0; i < 10; i++) {
+        b->column_labels[i] = file_label[i];
+        b->row_labels[i] = rank_label_top_down[i];
+    }
+    b->ncells = SQUARES;
+    for (int sq = 0; sq < SQUARES; sq++) {
+        BoardCell *c = &b->cells[sq];
+        write_square(c->name, sq);
+        c->x = sq_file(sq) + 0.5;
+        c->y = 9 - sq_rank(sq) + 0.5;
+        c->neighbours = neighbour_mask[sq];
+    }
+    b->nkinds = PER_SIDE;
+    for (int k = 0; k < PER_SIDE; k++)
+        b->kinds[k] = (PieceKind){kind_id[k], kind_label[k], kind_symbol[k / 5], k % 5 + 1,
+                                  {kind_fen[WHITE][k], kind_fen[BLACK][k]}};
+    b->nregions = PIECES;
+    for (int pc = 0; pc < PIECES; pc++)
+        b->regions[pc] = (BoardRegion){"target", target_label[piece_side(pc)][pc % PER_SIDE],
+                                       piece_side(pc), pc % PER_SIDE,
+                                       UINT64_C(1) << target_square(pc)};
+}
+
+static void salto_describe_position(const Position *pos, PositionInfo *out)
+{
+    const SaltoPos *p = cpos(pos);
+    for (int sq = 0; sq < SQUARES; sq++)
+        if (p->piece[sq] != NO_PIECE) {
+            out->side[sq] = (int8_t)piece_side(p->piece[sq]);
+            out->kind[sq] = (int8_t)(p->piece[sq] % PER_SIDE);
+        }
+    out->has = POSITION_HAS_COUNT | POSITION_HAS_MOVE_LIMIT | POSITION_HAS_PASS;
+    out->count[WHITE] = p->sum[WHITE];
+    out->count[BLACK] = p->sum[BLACK];
+    out->plies = p->ply;
+    out->ply_limit = 2 * p->limit;
+    out->passed = p->pass != 0;
+}
+
+/* A step (one rank) or a jump (two ranks, the hurdle stays), or the pass. */
+static void salto_describe_move(const Position *pos, Move m, MoveInfo *out)
+{
+    const SaltoPos *p = cpos(pos);
+    if (m == MOVE_PASS) {
+        out->kind = MOVE_KIND_PASS;
+        return;
+    }
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    int ranks = sq_rank(to) - sq_rank(from);
+    out->kind = ranks == 2 || ranks == -2 ? MOVE_KIND_JUMP : MOVE_KIND_STEP;
+    out->from = from;
+    out->to = to;
+    out->piece = p->piece[from] % PER_SIDE;
+    out->path_length = 2;
+    out->path[0] = (uint8_t)from;
+    out->path[1] = (uint8_t)to;
+}
+
 const Variant variant_salto = {
     .name = "salto",
     .title = "Salto (Buettgenbach 1899): race 15 numbered pieces to their targets",
@@ -872,4 +963,7 @@ const Variant variant_salto = {
     .eval_is_exact = NULL,
     .plies_left = salto_plies_left,
     .perft = salto_perft,
+    .describe_board = salto_describe_board,
+    .describe_position = salto_describe_position,
+    .describe_move = salto_describe_move,
 };

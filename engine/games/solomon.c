@@ -930,6 +930,93 @@ bool solomon_board_must_capture(const SolomonBoard *board)
            kind_can_jump(s, KING, board->kings[s], enemy, empty);
 }
 
+/* ---- self-description for GUIs (variant.h, BoardDesc) ------------------- */
+
+/* x coordinate of points 1..19 in units of sqrt(3)/12 (RULES.md 1: 0.866 is
+ * 6 units, 0.577 is 4, 0.433 is 3, 0.289 is 2). */
+static const int8_t point_x12[NPOINTS] = {0,  -6, -2, 0,  2, 6, -3, 3,  -4, 0,
+                                          4,  -3, 3,  -6, -2, 0, 2, 6, 0};
+
+/* The star of RULES.md 1 drawn in a 2 x 2 square, y downwards (point 1 at
+ * the top); the nine lines, the 36 adjacencies, the two palaces. */
+static void solomon_describe_board(BoardDesc *b)
+{
+    b->layout = BOARD_LAYOUT_POINTS;
+    b->width = 2.0;
+    b->height = 2.0;
+    b->ncells = NPOINTS;
+    for (int q = 0; q < NPOINTS; q++) {
+        BoardCell *c = &b->cells[q];
+        snprintf(c->name, sizeof c->name, "%d", q + 1);
+        c->x = 1.0 + point_x12[q] * 0.14433756729740644; /* sqrt(3) / 12 */
+        c->y = 1.0 - point_y4[q] / 4.0;
+        c->neighbours = neighbour_mask[q];
+    }
+    b->nlines = 9;
+    for (int l = 0; l < 9; l++) {
+        b->lines[l].length = 5;
+        for (int i = 0; i < 5; i++)
+            b->lines[l].cells[i] = (uint8_t)(board_lines[l][i] - 1);
+    }
+    b->nkinds = 2;
+    b->kinds[MAN] = (PieceKind){"man", "man", "man", 0, {"", ""}};
+    b->kinds[KING] = (PieceKind){"king", "king", "king", 0, {"K", "K"}};
+    b->nregions = 2;
+    b->regions[0] = (BoardRegion){"palace", "Black's palace: White's men are crowned here",
+                                  WHITE, MAN, BIT(crown_point[WHITE])};
+    b->regions[1] = (BoardRegion){"palace", "White's palace: Black's men are crowned here",
+                                  BLACK, MAN, BIT(crown_point[BLACK])};
+}
+
+static void solomon_describe_position(const Position *pos, PositionInfo *out)
+{
+    const SoloPos *p = csp(pos);
+    for (int side = 0; side < 2; side++)
+        for (int kind = 0; kind < 2; kind++)
+            for (uint32_t b = kind ? p->kings[side] : p->men[side]; b; b &= b - 1) {
+                int q = util_lsb64(b);
+                out->side[q] = (int8_t)side;
+                out->kind[q] = (int8_t)kind;
+            }
+}
+
+/* A step, or the jumps of the path notation prints (find_path): the landing
+ * points in order and the point jumped over before each. */
+static void solomon_describe_move(const Position *pos, Move m, MoveInfo *out)
+{
+    const SoloPos *p = csp(pos);
+    int s = p->stm, from = move_from(m), to = move_to(m);
+    uint32_t caps = move_caps(m);
+    int kind = (p->kings[s] >> from) & 1;
+    out->from = from;
+    out->to = to;
+    out->piece = kind;
+    out->promotion = kind == MAN && to == crown_point[s] ? KING : -1;
+    out->path[0] = (uint8_t)from;
+    out->path_length = 1;
+    if (!caps) {
+        out->kind = MOVE_KIND_STEP;
+        out->path[out->path_length++] = (uint8_t)to;
+        return;
+    }
+    uint32_t occupied = p->men[0] | p->men[1] | p->kings[0] | p->kings[1];
+    int path[NPOINTS + 1], len = 0;
+    if (!find_path(s, kind, from, to, caps, ~occupied & ALL_POINTS, path, 0, &len))
+        len = 0; /* not a move of this position */
+    int cur = from;
+    for (int i = 0; i < len; i++) {
+        const Jump *t = jump_table[s][kind][cur];
+        for (int j = 0, c = jump_count[s][kind][cur]; j < c; j++)
+            if (t[j].land_idx == path[i] && (caps & t[j].over)) {
+                out->captures[out->ncaptures++] = (uint8_t)util_lsb64(t[j].over);
+                break;
+            }
+        out->path[out->path_length++] = (uint8_t)path[i];
+        cur = path[i];
+    }
+    out->kind = len > 1 ? MOVE_KIND_CHAIN : MOVE_KIND_JUMP;
+}
+
 /* ---- the two variants ---------------------------------------------------- */
 
 /* Moves still to come (time allocation): three per piece on the board, the
@@ -970,6 +1057,9 @@ const Variant variant_solomon = {
     .eval_is_exact = NULL,
     .plies_left = solomon_plies_left,
     .perft = solomon_perft,
+    .describe_board = solomon_describe_board,
+    .describe_position = solomon_describe_position,
+    .describe_move = solomon_describe_move,
 };
 
 const Variant variant_solomon_chain = {
@@ -1000,4 +1090,7 @@ const Variant variant_solomon_chain = {
     .eval_is_exact = NULL,
     .plies_left = solomon_plies_left,
     .perft = solomon_perft,
+    .describe_board = solomon_describe_board,
+    .describe_position = solomon_describe_position,
+    .describe_move = solomon_describe_move,
 };
