@@ -123,10 +123,12 @@ static bool board_consistent(const BoardDesc *b)
     return true;
 }
 
-/* The smallest distance between two cells: the room a GUI has for a piece
- * (1 on square boards). */
-static double smallest_distance(const BoardDesc *b)
+/* The room a GUI has for one piece: the side of a square on a square
+ * board, else the smallest distance between two cells. */
+static double piece_room(const BoardDesc *b)
 {
+    if (b->layout == BOARD_LAYOUT_SQUARES)
+        return 1.0;
     double best = 0;
     for (int i = 0; i < b->ncells; i++)
         for (int j = i + 1; j < b->ncells; j++) {
@@ -160,7 +162,7 @@ bool oracle_board_json(const Variant *v, char *buf, size_t size)
     json_key(&w, "height");
     json_double(&w, b.height, 4);
     json_key(&w, "spacing");
-    json_double(&w, smallest_distance(&b), 4);
+    json_double(&w, piece_room(&b), 4);
     json_key(&w, "columns");
     if (squares)
         json_int(&w, b.columns);
@@ -489,6 +491,29 @@ bool oracle_move_json(const Game *g, Move m, char *buf, size_t size)
     json_string_or_null(&w, cell_name(&b, mi.roll));
     json_end_object(&w);
     return json_ok(&w);
+}
+
+bool oracle_legal_json(const Game *g, char *buf, size_t size)
+{
+    const Variant *v = g ? g->variant : NULL;
+    if (!has_hooks(v) || size < 3)
+        return false;
+    Move moves[MAX_MOVES];
+    int n = game_result(g, NULL, NULL) == RESULT_NONE ? v->generate(&g->pos, moves) : 0;
+    size_t len = 0;
+    buf[len++] = '[';
+    for (int i = 0; i < n; i++) {
+        if (i)
+            buf[len++] = ',';
+        if (len + 2 >= size || !oracle_move_json(g, moves[i], buf + len, size - len - 1))
+            return false;
+        len += strlen(buf + len);
+    }
+    if (len + 2 > size)
+        return false;
+    buf[len++] = ']';
+    buf[len] = '\0';
+    return true;
 }
 
 /* At most 40 characters of text, unprintable bytes as '?', for an error. */

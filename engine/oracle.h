@@ -29,6 +29,13 @@ bool oracle_position_json(const Game *g, char *buf, size_t size);
 /* The legal move m of g's current position (a code from generate()). */
 bool oracle_move_json(const Game *g, Move m, char *buf, size_t size);
 
+/* Every legal move of g's current position described, as one JSON array
+ * in generate() order (the order of `query moves`); "[]" when the game is
+ * over.  The array can be long (Lupta: hundreds of moves): size
+ * ORACLE_LEGAL_JSON_MAX is always enough. */
+#define ORACLE_LEGAL_JSON_MAX (MAX_MOVES * 512 + 16)
+bool oracle_legal_json(const Game *g, char *buf, size_t size);
+
 /* `query move <text>`: the JSON of the legal move the text names.  False,
  * with a reason in err, when the text names no legal move (or the game is
  * over, or the variant has no self-description). */

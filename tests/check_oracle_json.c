@@ -126,6 +126,27 @@ static JsonValue *move_checked(const Game *g, const OtBoard *b, const OtFen *bef
     return mv;
 }
 
+/* `query legal`: the array of every legal move's object, in generate()
+ * order, exactly the objects oracle_move_json writes. */
+static void check_legal_array(const Game *g)
+{
+    static char all[ORACLE_LEGAL_JSON_MAX], one[ORACLE_JSON_MAX], expect[ORACLE_LEGAL_JSON_MAX];
+    ck_assert(oracle_legal_json(g, all, sizeof all));
+    Move list[MAX_MOVES];
+    int n = game_result(g, NULL, NULL) == RESULT_NONE ? g->variant->generate(&g->pos, list) : 0;
+    size_t len = 0;
+    expect[len++] = '[';
+    for (int i = 0; i < n; i++) {
+        ck_assert(oracle_move_json(g, list[i], one, sizeof one));
+        len += (size_t)snprintf(expect + len, sizeof expect - len, "%s%s", i ? "," : "", one);
+    }
+    snprintf(expect + len, sizeof expect - len, "]");
+    ck_assert_str_eq(all, expect);
+    JsonValue *v = parse_line(all);
+    ck_assert_int_eq(v->count, n);
+    json_check_free(v);
+}
+
 /* ================================================================ writer */
 
 START_TEST(test_writer_escapes_strings)
@@ -290,11 +311,13 @@ START_TEST(test_random_games_agree_with_the_fen)
             positions++;
             if (game_result(&g, NULL, NULL) != RESULT_NONE) {
                 char err[128];
+                check_legal_array(&g); /* [] */
                 ck_assert(!oracle_move_text_json(&g, "0000", json_text, sizeof json_text, err,
                                                  sizeof err));
                 ended++;
                 break;
             }
+            check_legal_array(&g);
             Move list[MAX_MOVES];
             int n = v->generate(&g.pos, list);
             ck_assert_int_gt(n, 0);
@@ -795,6 +818,8 @@ START_TEST(test_results_with_reason_and_margin)
     char err[128];
     ck_assert(!oracle_move_text_json(&g, "14-9", json_text, sizeof json_text, err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "ended"));
+    ck_assert(oracle_legal_json(&g, json_text, sizeof json_text));
+    ck_assert_str_eq(json_text, "[]"); /* generate() still has moves; the game is over */
     game_free(&g);
 
     /* Alexander: the margin is the winner's captures minus the loser's. */

@@ -225,8 +225,11 @@ bool ot_board_read(const JsonValue *root, OtBoard *b, char *err, size_t errlen)
             if (smallest == 0 || d < smallest)
                 smallest = d;
         }
-    REQUIRE(fabs(smallest - b->spacing) < 1e-3, "board: spacing %g, smallest distance %g",
-            b->spacing, smallest);
+    if (b->squares)
+        REQUIRE(b->spacing == 1, "board: the room for a piece on squares is one square");
+    else
+        REQUIRE(fabs(smallest - b->spacing) < 1e-3, "board: spacing %g, smallest distance %g",
+                b->spacing, smallest);
 
     const JsonValue *adj = member(root, "adjacent", JSON_ARRAY);
     REQUIRE(adj, "board: adjacent missing");
