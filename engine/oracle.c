@@ -27,12 +27,6 @@ const char *oracle_move_kind_word(MoveKind kind)
     return kind >= 0 && kind < MOVE_KIND_COUNT ? move_kind_words[kind] : NULL;
 }
 
-bool oracle_has_margin(const Variant *v)
-{
-    return v->match_scoring == MATCH_SCORING_COUNTING ||
-           v->match_scoring == MATCH_SCORING_MARGIN_SUM;
-}
-
 static bool has_hooks(const Variant *v)
 {
     return v && v->describe_board && v->describe_position && v->describe_move;
@@ -409,7 +403,7 @@ bool oracle_position_json(const Game *g, char *buf, size_t size)
     json_key(&w, "reason");
     json_string_or_null(&w, r != RESULT_NONE ? (reason && *reason ? reason : "game over") : NULL);
     json_key(&w, "margin");
-    if (r != RESULT_NONE && oracle_has_margin(v))
+    if (r != RESULT_NONE && game_scores_margin(g))
         json_int(&w, margin);
     else
         json_null(&w);

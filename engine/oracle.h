@@ -45,8 +45,4 @@ bool oracle_move_text_json(const Game *g, const char *text, char *buf, size_t si
 /* The word of a move kind as the JSON writes it ("step", "chain" ...). */
 const char *oracle_move_kind_word(MoveKind kind);
 
-/* True when the game scores a margin (its result's margin means something):
- * the counting games and the margin-summing ones. */
-bool oracle_has_margin(const Variant *v);
-
 #endif

@@ -302,6 +302,7 @@ typedef struct Variant {
      * generic one in perft.c is used.  Must count exactly what the generic
      * one counts. */
     uint64_t (*perft)(const Position *pos, int depth);
+
     /* Self-description for GUIs (see BoardDesc above); every game fills all
      * three.  The caller clears *out first (every count 0, every cell, kind
      * and side field -1 where -1 means "none"), so a hook sets only what

@@ -90,7 +90,7 @@ static JsonValue *position_checked(const Game *g, const OtBoard *b, OtFen *fen)
     const JsonValue *m = json_check_get(pos, "margin");
     if (r != RESULT_NONE) {
         ck_assert_str_eq(json_check_string(pos, "reason"), reason);
-        if (oracle_has_margin(v))
+        if (game_scores_margin(g))
             ck_assert_int_eq((int)m->number, margin);
         else
             ck_assert(m->type == JSON_NULL);
