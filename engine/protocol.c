@@ -25,6 +25,7 @@
 #include "bench.h"
 #include "game.h"
 #include "info.h"
+#include "oracle.h"
 #include "search.h"
 #include "session.h"
 #include "util.h"
@@ -686,6 +687,67 @@ static void query_variant(const char *args)
     reply("response %s", session_variant(P.session)->name);
 }
 
+/* The rules oracle's JSON (oracle.c; protocol.md, "Queries for GUIs").  The
+ * objects are large (Salto's board, Lupta's legal moves): heap buffers. */
+static void reply_json(bool ok, const char *json, const char *what)
+{
+    if (ok) {
+        reply("response %s", json);
+    } else {
+        error_line("this game cannot describe its %s", what);
+        reply("response none");
+    }
+}
+
+static void query_board(const char *args)
+{
+    (void)args;
+    char *buf = malloc(ORACLE_JSON_MAX);
+    reply_json(buf && oracle_board_json(game()->variant, buf, ORACLE_JSON_MAX), buf, "board");
+    free(buf);
+}
+
+static void query_position(const char *args)
+{
+    (void)args;
+    char *buf = malloc(ORACLE_JSON_MAX);
+    reply_json(buf && oracle_position_json(game(), buf, ORACLE_JSON_MAX), buf, "position");
+    free(buf);
+}
+
+static void query_move(const char *args)
+{
+    char text[TOKEN_MAX], rest[TOKEN_MAX], err[160], buf[96];
+    const char *cur = args;
+    size_t len = util_next_token(&cur, text, sizeof text);
+    char *json = malloc(ORACLE_JSON_MAX);
+    if (len == 0) {
+        error_line("query move needs a move");
+    } else if (len >= sizeof text || util_next_token(&cur, rest, sizeof rest) > 0) {
+        while (*args == ' ' || *args == '\t')
+            args++;
+        error_line("query move takes one move, not '%s'", echo(args, buf, sizeof buf));
+    } else if (!json) {
+        error_line("out of memory");
+    } else if (oracle_move_text_json(game(), text, json, ORACLE_JSON_MAX, err, sizeof err)) {
+        reply("response %s", json);
+        free(json);
+        return;
+    } else {
+        error_line("%s", err);
+    }
+    free(json);
+    reply("response none");
+}
+
+static void query_legal(const char *args)
+{
+    (void)args;
+    char *buf = malloc(ORACLE_LEGAL_JSON_MAX);
+    reply_json(buf && oracle_legal_json(game(), buf, ORACLE_LEGAL_JSON_MAX), buf, "moves");
+    free(buf);
+}
+
 /* The one table of queries: `query <name> [args]`.  To add one, add a line. */
 static const struct {
     const char *name;
@@ -693,7 +755,8 @@ static const struct {
 } queries[] = {
     {"gameover", query_gameover}, {"p1turn", query_p1turn}, {"result", query_result},
     {"fen", query_fen},           {"moves", query_moves},   {"chance", query_chance},
-    {"variant", query_variant},
+    {"variant", query_variant},   {"board", query_board},   {"position", query_position},
+    {"move", query_move},         {"legal", query_legal},
 };
 enum { QUERY_COUNT = sizeof queries / sizeof queries[0] };
 
@@ -778,7 +841,8 @@ static const struct {
     {"stop", cmd_stop, "stop", "end the search or perft; a search answers bestmove"},
     {"ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played (ends the search)"},
     {"perft", cmd_perft, "perft N", "count move sequences of length N, per move"},
-    {"query", cmd_query, "query <what>", "gameover|p1turn|result|fen|moves|chance|variant"},
+    {"query", cmd_query, "query <what>",
+     "gameover|p1turn|result|fen|moves|chance|variant|board|position|move <m>|legal"},
     {"roll", cmd_roll, "roll", "draw the pending dice roll and play it (option Seed)"},
     {"d", cmd_display, "d", "board, FEN, key, result and legal moves"},
     {"eval", cmd_eval, "eval", "static evaluation of the position"},
