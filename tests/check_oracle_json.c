@@ -6,7 +6,7 @@
  * checked by oracle_test.c as a GUI that knows no rule would use it: the
  * pieces against each game's FEN (decoded independently), every described
  * move against the FEN before and after it, the counting sums against the
- * goals the board names.  Then each game's board against RULES.md (lines,
+ * goals the board names.  Then each game's board against doc/rules.md (lines,
  * adjacency, coordinates, targets, pyramids, palaces, dice), and hand-made
  * positions for every kind of move and every way a game ends. */
 #include <check.h>
@@ -433,7 +433,7 @@ START_TEST(test_cell_names_are_the_notation)
 }
 END_TEST
 
-/* ====================================================== boards by RULES.md */
+/* ================================================== boards by the rule book */
 
 static int cell_of(const OtBoard *b, const char *name)
 {
@@ -471,7 +471,7 @@ START_TEST(test_solomon_board_is_the_seal)
         {1, 5, 8, 11, 18}, {19, 15, 12, 9, 2},   {19, 17, 13, 11, 6},
         {1, 4, 10, 16, 19}, {6, 8, 10, 12, 14},  {2, 7, 10, 13, 18},
     };
-    /* RULES.md 1, R = 1, y upwards. */
+    /* doc/rules.md, Solomon: tips at distance 1, y upwards. */
     static const double xy[19][2] = {
         {0, 1},         {-0.866, 0.5},  {-0.289, 0.5}, {0, 0.5},     {0.289, 0.5},
         {0.866, 0.5},   {-0.433, 0.25}, {0.433, 0.25}, {-0.577, 0},  {0, 0},
@@ -562,7 +562,7 @@ START_TEST(test_salto_board_and_targets)
             assert_region_cells(&b, region_of(&b, "target", 0, id), white_targets[k][n - 1]);
             assert_region_cells(&b, region_of(&b, "target", 1, id), black_targets[k][n - 1]);
         }
-    /* The start: each side needs 105 steps (RULES.md 2). */
+    /* The start: each side needs 105 steps (doc/rules.md, Salto). */
     Game g;
     game_at(&g, variant_named("salto"), NULL);
     OtFen fen;

@@ -643,7 +643,7 @@ static const char *const alex_rank_label_top_down[RANKS] = {"6", "5", "4", "3", 
 
 /* The 6 x 6 board, orthogonal neighbours (the grid; moves ignore it), one
  * kind, and the two dice: the Latin die gives the file, the Arabic one the
- * rank (RULES.md 5). */
+ * rank (doc/rules.md, Alexander). */
 static void alex_describe_board(BoardDesc *b)
 {
     b->layout = BOARD_LAYOUT_SQUARES;

@@ -932,12 +932,12 @@ bool solomon_board_must_capture(const SolomonBoard *board)
 
 /* ---- self-description for GUIs (variant.h, BoardDesc) ------------------- */
 
-/* x coordinate of points 1..19 in units of sqrt(3)/12 (RULES.md 1: 0.866 is
+/* x coordinate of points 1..19 in units of sqrt(3)/12 (doc/rules.md, Solomon: 0.866 is
  * 6 units, 0.577 is 4, 0.433 is 3, 0.289 is 2). */
 static const int8_t point_x12[NPOINTS] = {0,  -6, -2, 0,  2, 6, -3, 3,  -4, 0,
                                           4,  -3, 3,  -6, -2, 0, 2, 6, 0};
 
-/* The star of RULES.md 1 drawn in a 2 x 2 square, y downwards (point 1 at
+/* The star of doc/rules.md (Solomon) drawn in a 2 x 2 square, y downwards (point 1 at
  * the top); the nine lines, the 36 adjacencies, the two palaces. */
 static void solomon_describe_board(BoardDesc *b)
 {
