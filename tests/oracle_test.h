@@ -1,5 +1,5 @@
 /* oracle_test.h - what the tests know of the oracle's JSON, shared by the
- * library suite (check_oracle.c) and the client that plays through the
+ * library suite (check_oracle_json.c) and the client that plays through the
  * real program's pipes (check_oracle_client.c).
  *
  * Everything here reads the JSON (parsed by json_check.c) and each game's
