@@ -216,8 +216,8 @@ START_TEST(huge_clock_values_are_safe_and_stop_answers)
     pt_start();
     static const char *const gos[] = {
         "go wtime 2305843009213693951 winc 2305843009213693951 movestogo 1",
-        "go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 "
-        "binc 9223372036854775807 movestogo 2147483647",
+        ("go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 "
+         "binc 9223372036854775807 movestogo 2147483647"),
         "go movetime 9223372036854775807",
         "go depth 9223372036854775807",
     };
