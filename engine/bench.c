@@ -40,7 +40,7 @@ static uint64_t bench_position(const Game *g, int index, int depth, FILE *out)
     SearchLimits limits;
     search_limits_clear(&limits);
     limits.depth = depth;
-    SearchOptions options = {1, 1};
+    SearchOptions options = {1, 1, NULL};
     atomic_bool stop;
     atomic_init(&stop, false);
     search_clear();

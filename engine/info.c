@@ -13,6 +13,8 @@ void info_format(const Variant *v, const SearchInfo *info, char *buf, size_t siz
                      " nps %" PRIu64 " time %" PRId64 " hashfull %d",
                      info->depth, info->seldepth, info->multipv, sc, info->nodes, info->nps,
                      info->time_ms, info->hashfull);
+    if (n >= 0 && (size_t)n < size && info->tablebase)
+        n += snprintf(buf + n, size - (size_t)n, " tbhits %" PRIu64, info->tbhits);
     if (n < 0 || (size_t)n >= size || info->pv_len <= 0)
         return;
     size_t len = (size_t)n;

@@ -219,6 +219,9 @@ static void print_options(void)
         case SESSION_OPTION_BUTTON:
             reply("option name %s type button", o->name);
             break;
+        case SESSION_OPTION_STRING:
+            reply("option name %s type string default <empty>", o->name);
+            break;
         case SESSION_OPTION_COMBO: {
             char line[2048];
             int n = snprintf(line, sizeof line, "option name %s type combo default %s", o->name,
@@ -570,6 +573,19 @@ static char *legal_move_list(int *count)
     return list;
 }
 
+/* The value with best play from the endgame tables: "win N" / "loss N" (N
+ * plies to the end of the game), "draw", or "unknown". */
+static void value_text(char *buf, size_t size)
+{
+    TbValue value;
+    if (!session_tablebase_value(P.session, &value))
+        snprintf(buf, size, "unknown");
+    else if (value.wdl == TB_DRAW)
+        snprintf(buf, size, "draw");
+    else
+        snprintf(buf, size, "%s %d", value.wdl == TB_WIN ? "win" : "loss", value.plies);
+}
+
 static void cmd_display(const char *args)
 {
     (void)args;
@@ -606,6 +622,11 @@ static void cmd_display(const char *args)
         char line[256];
         v->describe(pos, line, sizeof line);
         reply("Analysis: %s", line);
+    }
+    if (v->tablebase) {
+        char value[64];
+        value_text(value, sizeof value);
+        reply("Tablebase: %s", value);
     }
     int n = 0;
     char *list = legal_move_list(&n);
@@ -679,6 +700,14 @@ static void query_chance(const char *args)
     (void)args;
     bool due = session_is_chance(P.session) && game_result(game(), NULL, NULL) == RESULT_NONE;
     reply("response %s", due ? "true" : "false");
+}
+
+static void query_value(const char *args)
+{
+    (void)args;
+    char text[64];
+    value_text(text, sizeof text);
+    reply("response %s", text);
 }
 
 static void query_variant(const char *args)
@@ -756,7 +785,7 @@ static const struct {
     {"gameover", query_gameover}, {"p1turn", query_p1turn}, {"result", query_result},
     {"fen", query_fen},           {"moves", query_moves},   {"chance", query_chance},
     {"variant", query_variant},   {"board", query_board},   {"position", query_position},
-    {"move", query_move},         {"legal", query_legal},
+    {"move", query_move},         {"legal", query_legal},       {"value", query_value},
 };
 enum { QUERY_COUNT = sizeof queries / sizeof queries[0] };
 
@@ -842,7 +871,7 @@ static const struct {
     {"ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played (ends the search)"},
     {"perft", cmd_perft, "perft N", "count move sequences of length N, per move"},
     {"query", cmd_query, "query <what>",
-     "gameover|p1turn|result|fen|moves|chance|variant|board|position|move <m>|legal"},
+     "gameover|p1turn|result|fen|moves|chance|variant|board|position|move <m>|legal|value"},
     {"roll", cmd_roll, "roll", "draw the pending dice roll and play it (option Seed)"},
     {"d", cmd_display, "d", "board, FEN, key, result and legal moves"},
     {"eval", cmd_eval, "eval", "static evaluation of the position"},

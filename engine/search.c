@@ -89,6 +89,8 @@ typedef struct SearchShared {
     atomic_bool *stop;        /* the caller's flag */
     atomic_bool abort;        /* every thread returns at once */
     atomic_uint_fast64_t nodes_total;
+    const Tablebase *tablebase; /* endgame tables, or NULL */
+    atomic_uint_fast64_t tbhits;
     TimeBudget budget;
     int64_t start_ms;
     uint64_t *history_keys;   /* game keys before the root, sorted */
@@ -276,6 +278,13 @@ static bool node_prologue(SearchThread *t, const Position *pos, int ply, int *al
     t->path_keys[ply] = *key;
     if (is_repetition(t, *key, ply)) {
         t->inexact = true; /* depends on the path, never a proof */
+        return true;
+    }
+    /* Inside the endgame tables the value is known exactly. */
+    TbValue tb_value;
+    if (t->sh->tablebase && v->tablebase->probe(t->sh->tablebase, pos, &tb_value)) {
+        atomic_fetch_add_explicit(&t->sh->tbhits, 1, memory_order_relaxed);
+        *value = tablebase_score(tb_value, ply);
         return true;
     }
     if (ply >= SEARCH_MAX_PLY) {
@@ -674,6 +683,8 @@ static void report_line(const SearchShared *sh, const SearchThread *t, int depth
     info.time_ms = elapsed_ms(sh);
     info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : info.nodes * 1000;
     info.hashfull = tt_hashfull();
+    info.tablebase = sh->tablebase != NULL;
+    info.tbhits = atomic_load_explicit(&sh->tbhits, memory_order_relaxed);
     info.root = &sh->root;
     info.pv = pv;
     info.pv_len = pv_len;
@@ -941,11 +952,17 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
     sh.start_ms = start_ms;
     atomic_init(&sh.abort, false);
     atomic_init(&sh.nodes_total, 0);
+    atomic_init(&sh.tbhits, 0);
+    if (options && options->tablebase && sh.v->tablebase)
+        sh.tablebase = options->tablebase;
     int side = sh.v->side_to_move(&sh.root);
     sh.budget = timeman_allocate(&sh.limits, side);
 
     SearchResult res = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
     int threads = 0;
+    Move tb_move;
+    TbValue tb_value;
+    int tb_probes;
     Result r = game_result(game, NULL, NULL);
     if (r != RESULT_NONE) {
         /* A finished game: nothing to search. */
@@ -955,6 +972,17 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
         /* No move although the game goes on: the rules forbid it; a loss. */
         res.score = -SCORE_WIN;
         report_line(&sh, NULL, 0, 0, 1, res.score, NULL, 0);
+    } else if (sh.tablebase &&
+               tablebase_root_move(game, sh.tablebase, &tb_move, &tb_value, &tb_probes)) {
+        /* Inside the tables: the move that keeps the value, fastest to win,
+         * slowest to lose; no search. */
+        res.best = tb_move;
+        res.score = tablebase_score(tb_value, 0);
+        res.depth = 1;
+        res.nodes = (uint64_t)tb_probes;
+        atomic_store(&sh.nodes_total, (uint64_t)tb_probes);
+        atomic_store(&sh.tbhits, (uint64_t)tb_probes + 1);
+        report_line(&sh, NULL, 1, 1, 1, res.score, &tb_move, 1);
     } else {
         sh.root_chance = is_chance(sh.v, &sh.root);
         if (!sh.root_chance)

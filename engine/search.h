@@ -35,6 +35,7 @@ typedef struct SearchLimits {
 typedef struct SearchOptions {
     int threads;        /* option Threads, >= 1 */
     int multipv;        /* option MultiPV, >= 1 */
+    const Tablebase *tablebase; /* the game's loaded endgame tables, or NULL */
 } SearchOptions;
 
 typedef struct SearchResult {
@@ -59,6 +60,8 @@ typedef struct SearchInfo {
     int64_t time_ms;       /* since search_run was called */
     uint64_t nps;
     int hashfull;          /* permille of the TT written in this search */
+    bool tablebase;        /* endgame tables were in use */
+    uint64_t tbhits;       /* positions found in them (all threads) */
     const Position *root;  /* the root, from which pv[0] is played */
     const Move *pv;        /* principal variation from the root (may be empty) */
     int pv_len;

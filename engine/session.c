@@ -47,6 +47,9 @@ struct Session {
     SearchOptions search_options;
     int64_t move_overhead;
     long long seed;   /* option Seed; 0 = from the clock */
+    char tb_path[1024]; /* option TablebasePath; "" = no tables */
+    int tb_pieces;      /* option TablebasePieces */
+    Tablebase *tb;      /* the current variant's loaded tables, or NULL */
     uint64_t dice;    /* state of the roll generator */
 
     pthread_t thread;
@@ -109,6 +112,7 @@ Session *session_new(const SessionOutput *out)
     s->search_options.multipv = 1;
     s->move_overhead = TIMEMAN_DEFAULT_OVERHEAD_MS;
     s->seed = 0;
+    s->tb_pieces = SESSION_MAX_TABLEBASE_PIECES;
     reseed(s);
     atomic_init(&s->stop, false);
     game_init(&s->game, variants_default(), &s->config);
@@ -120,6 +124,8 @@ void session_free(Session *s)
     if (!s)
         return;
     session_stop(s);
+    if (s->tb)
+        s->game.variant->tablebase->close(s->tb);
     game_free(&s->game);
     game_free(&s->job.game);
     free(s);
@@ -342,11 +348,58 @@ void session_new_game(Session *s)
     game_reset(&s->game);
 }
 
+/* (Re)load the current variant's endgame tables from the options; false
+ * with err set when something could not be loaded (what could is kept). */
+static bool reload_tablebase(Session *s, char *err, size_t errlen)
+{
+    session_stop(s);
+    const Variant *v = s->game.variant;
+    err[0] = '\0';
+    if (s->tb) {
+        v->tablebase->close(s->tb);
+        s->tb = NULL;
+    }
+    s->search_options.tablebase = NULL;
+    if (!s->tb_path[0] || s->tb_pieces <= 0 || !v->tablebase)
+        return true;
+    s->tb = v->tablebase->open(v, s->tb_path, s->tb_pieces, err, errlen);
+    s->search_options.tablebase = s->tb;
+    return err[0] == '\0';
+}
+
 void session_set_variant(Session *s, const Variant *v)
 {
     session_stop(s);
+    if (s->tb) {
+        s->game.variant->tablebase->close(s->tb);
+        s->tb = NULL;
+        s->search_options.tablebase = NULL;
+    }
     game_free(&s->game);
     game_init(&s->game, v, &s->config);
+    char err[1200], line[1300];
+    if (!reload_tablebase(s, err, sizeof err)) {
+        snprintf(line, sizeof line, "error: %s", err);
+        notice(s, line);
+    }
+}
+
+bool session_tablebase_value(const Session *s, TbValue *value)
+{
+    const Game *g = &s->game;
+    const Variant *v = g->variant;
+    Result r = game_result(g, NULL, NULL);
+    if (r != RESULT_NONE) {
+        int stm = v->side_to_move(&g->pos);
+        Result stm_wins = stm == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+        *value = r == RESULT_DRAW ? (TbValue){TB_DRAW, 0}
+                 : r == stm_wins  ? (TbValue){TB_WIN, 0}
+                                  : (TbValue){TB_LOSS, 0};
+        return true;
+    }
+    if (!s->tb || (v->is_chance && v->is_chance(&g->pos)))
+        return false;
+    return v->tablebase->probe(s->tb, &g->pos, value);
 }
 
 /* Play every move of the text on g; false (g half played) with err set. */
@@ -534,6 +587,26 @@ static bool apply_move_overhead(Session *s, long long n, const char *text, char 
     return true;
 }
 
+static bool apply_tb_path(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)n;
+    if (strcmp(text, "<empty>") == 0)
+        text = "";
+    if (strlen(text) >= sizeof s->tb_path) {
+        snprintf(err, errlen, "TablebasePath is longer than %zu bytes", sizeof s->tb_path - 1);
+        return false;
+    }
+    snprintf(s->tb_path, sizeof s->tb_path, "%s", text);
+    return reload_tablebase(s, err, errlen);
+}
+
+static bool apply_tb_pieces(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)text;
+    s->tb_pieces = (int)n;
+    return reload_tablebase(s, err, errlen);
+}
+
 /* The one table of options: `uci` lists it in this order. */
 static const SessionOption options[] = {
     {"Hash", SESSION_OPTION_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, NULL,
@@ -553,6 +626,11 @@ static const SessionOption options[] = {
     {"Move Overhead", SESSION_OPTION_SPIN, 0, SESSION_MAX_MOVE_OVERHEAD_MS,
      TIMEMAN_DEFAULT_OVERHEAD_MS, NULL,
      "ms kept back from the clock for transmission delays", apply_move_overhead},
+    {"TablebasePath", SESSION_OPTION_STRING, 0, 0, 0, NULL,
+     "folder of endgame tables (sigil-tbgen); empty = none", apply_tb_path},
+    {"TablebasePieces", SESSION_OPTION_SPIN, 0, SESSION_MAX_TABLEBASE_PIECES,
+     SESSION_MAX_TABLEBASE_PIECES, NULL, "use the tables of up to this many pieces; 0 = none",
+     apply_tb_pieces},
 };
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 
@@ -627,6 +705,8 @@ bool session_set_option(Session *s, const char *name, const char *value, char *e
         text = match;
         break;
     }
+    case SESSION_OPTION_STRING:
+        break;
     case SESSION_OPTION_BUTTON:
         if (value && *value) {
             snprintf(err, errlen, "%s is a button and takes no value", o->name);

@@ -110,7 +110,8 @@ typedef enum SessionOptionType {
     SESSION_OPTION_SPIN,   /* a whole number in [min, max] */
     SESSION_OPTION_CHECK,  /* true or false */
     SESSION_OPTION_COMBO,  /* one of choice(0), choice(1) ... */
-    SESSION_OPTION_BUTTON  /* no value: an action */
+    SESSION_OPTION_BUTTON, /* no value: an action */
+    SESSION_OPTION_STRING  /* any text; empty (or `<empty>`) by default */
 } SessionOptionType;
 
 /* One engine option: `uci` lists it, `setoption` validates and applies it. */
@@ -121,7 +122,8 @@ typedef struct SessionOption {
     const char *(*choice)(int i);  /* COMBO: the i-th value, NULL past the last;
                                       choice(0) is the default */
     const char *help;              /* one line for `help` */
-    /* Apply a validated value (number for SPIN/CHECK, text for COMBO); false
+    /* Apply a validated value (number for SPIN/CHECK, text for COMBO and
+     * STRING); false
      * with err filled when it cannot be applied (the old setting stays). */
     bool (*apply)(Session *s, long long number, const char *text, char *err, size_t errlen);
 } SessionOption;
@@ -136,6 +138,15 @@ bool session_set_option(Session *s, const char *name, const char *value, char *e
                         size_t errlen);
 /* The current Move Overhead (ms). */
 int64_t session_move_overhead(const Session *s);
+
+/* Option TablebasePieces: largest value (and the default: every table found). */
+#define SESSION_MAX_TABLEBASE_PIECES 8
+
+/* The value of the current position with best play from the endgame tables
+ * (or from the game's end: a finished game is a draw or a loss in 0 plies
+ * for the side to move).  False when it is not known: no tables loaded, the
+ * position outside them, a roll due. */
+bool session_tablebase_value(const Session *s, TbValue *value);
 
 /* ------------------------------------------------------------- the worker */
 

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tablebase.h"
+
 /* A move, encoded by its game.  0 is "no move"; every real move (a pass, a
  * roll, a placement ...) must encode to a non-zero value.  The same move in the
  * same position must always have the same code (the TT and the killer tables
@@ -314,6 +316,10 @@ typedef struct Variant {
     void (*describe_board)(BoardDesc *out);
     void (*describe_position)(const Position *pos, PositionInfo *out);
     void (*describe_move)(const Position *pos, Move m, MoveInfo *out);
+
+    /* Optional (may be NULL): exact endgame tables of this game (options
+     * TablebasePath and TablebasePieces load them). */
+    const TablebaseOps *tablebase;
 } Variant;
 
 #endif

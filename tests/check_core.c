@@ -80,7 +80,7 @@ static SearchResult run(const Game *g, int depth, uint64_t nodes, int threads, i
     search_limits_clear(&l);
     l.depth = depth;
     l.nodes = nodes;
-    SearchOptions o = {threads, multipv};
+    SearchOptions o = {threads, multipv, NULL};
     lines_reset();
     atomic_store(&no_stop, false);
     return search_run(g, &l, &o, &no_stop, collect, (void *)g->variant);
@@ -998,7 +998,7 @@ START_TEST(test_stop_flag_ends_the_search_promptly)
         search_limits_clear(&j.limits);
         j.limits.infinite = true;
         j.g = &g;
-        j.options = (SearchOptions){threads, 1};
+        j.options = (SearchOptions){threads, 1, NULL};
         atomic_init(&j.stop, false);
         int64_t waited = run_job_and_stop_after(&j, 150);
         ck_assert_int_lt(waited, 500); /* generous: a loaded machine */
@@ -1017,7 +1017,7 @@ START_TEST(test_infinite_waits_for_stop_even_when_solved)
     search_limits_clear(&j.limits);
     j.limits.infinite = true;
     j.g = &g;
-    j.options = (SearchOptions){1, 1};
+    j.options = (SearchOptions){1, 1, NULL};
     atomic_init(&j.stop, false);
     int64_t t0 = util_now_ms();
     run_job_and_stop_after(&j, 120);
@@ -1043,7 +1043,7 @@ START_TEST(test_movetime_is_honoured)
     SearchLimits l;
     search_limits_clear(&l);
     l.movetime = 200;
-    SearchOptions o = {1, 1};
+    SearchOptions o = {1, 1, NULL};
     atomic_store(&no_stop, false);
     int64_t t0 = util_now_ms(), c0 = process_cpu_ms();
     SearchResult r = search_run(&g, &l, &o, &no_stop, collect, (void *)g.variant);
@@ -1063,7 +1063,7 @@ START_TEST(test_clock_is_never_overrun)
 {
     Game g;
     game_init(&g, &drift, &cfg);
-    SearchOptions o = {1, 1};
+    SearchOptions o = {1, 1, NULL};
     static const int64_t clocks[] = {0, 5, 40, 300, 1000};
     search_set_hash(TT_DEFAULT_MB); /* as the protocol does at start-up */
     for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++) {
@@ -1094,7 +1094,7 @@ START_TEST(test_single_legal_move_returns_quickly)
     SearchLimits l;
     search_limits_clear(&l);
     l.movetime = 3000;
-    SearchOptions o = {1, 1};
+    SearchOptions o = {1, 1, NULL};
     atomic_store(&no_stop, false);
     int64_t t0 = util_now_ms();
     SearchResult r = search_run(&g, &l, &o, &no_stop, NULL, NULL);

@@ -13,6 +13,8 @@
 
 #include "games/solomon.h"
 #include "games/solomon_tb.h"
+#include "pipe_engine.h"
+#include "util.h"
 #include "variants.h"
 
 enum { PIECES = 4 };
@@ -20,18 +22,24 @@ enum { PIECES = 4 };
 static const Variant *single, *chain;
 static SolomonTables *tables[2]; /* [0] solomon, [1] solomon-chain */
 static const GameConfig config = {DEFAULT_MOVE_LIMIT};
+static char table_dir[64]; /* the tables' files, for the engine */
 
-/* Built once per test case, before the tests fork. */
+static void temp_dir(char *dir);
+static void remove_dir(const char *dir, const Variant *v, int pieces);
+
+/* Built once per test case, before the tests fork, and written to a folder
+ * for the tests that drive the engine. */
 static void build_tables(void)
 {
     variants_init();
     single = variants_find("solomon");
     chain = variants_find("solomon-chain");
+    temp_dir(table_dir);
     for (int k = 0; k < 2; k++) {
         char err[256] = "";
         tables[k] = solomon_tb_new(k ? chain : single);
         ck_assert_ptr_nonnull(tables[k]);
-        ck_assert_msg(solomon_tb_build(tables[k], PIECES, 2, NULL, NULL, err, sizeof err),
+        ck_assert_msg(solomon_tb_build(tables[k], PIECES, 2, table_dir, NULL, err, sizeof err),
                       "%s", err);
     }
 }
@@ -40,6 +48,13 @@ static void free_tables(void)
 {
     for (int k = 0; k < 2; k++)
         solomon_tb_free(tables[k]);
+    remove_dir(table_dir, single, PIECES);
+    remove_dir(table_dir, chain, PIECES);
+}
+
+static int material_pieces_of(SolomonMaterial m)
+{
+    return m.our_men + m.our_kings + m.their_men + m.their_kings;
 }
 
 static TbValue value_of(int rules, const char *fen)
@@ -236,10 +251,10 @@ static void temp_dir(char *dir)
     ck_assert_ptr_nonnull(mkdtemp(dir));
 }
 
-static void remove_dir(const char *dir, const Variant *v)
+static void remove_dir(const char *dir, const Variant *v, int pieces)
 {
     SolomonMaterial m = {-1, -1, -1, -1};
-    while (solomon_tb_material_next(&m, PIECES)) {
+    while (solomon_tb_material_next(&m, pieces)) {
         char name[96], path[200];
         solomon_tb_file_name(v, m, name, sizeof name);
         snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -307,7 +322,309 @@ START_TEST(files_round_trip_and_the_checksum_catches_damage)
 
     solomon_tb_free(read);
     solomon_tb_free(written);
-    remove_dir(dir, single);
+    remove_dir(dir, single, 3);
+}
+END_TEST
+
+
+/* ---- through the engine's protocol ----------------------------------------- */
+
+static PipeEngine engine;
+static char seen[1 << 17];
+
+static void start_engine(void)
+{
+    const char *bin = getenv("SIGIL_BIN");
+    ck_assert(pipe_engine_start(&engine, bin ? bin : "engine/sigil"));
+}
+
+static void stop_engine(void) { pipe_engine_close(&engine); }
+
+/* Send line, then isready; everything printed before readyok. */
+static const char *exchange(const char *line)
+{
+    seen[0] = '\0';
+    pipe_engine_send(&engine, line);
+    pipe_engine_send(&engine, "isready");
+    ck_assert_msg(pipe_engine_expect(&engine, "readyok", 30000, seen, sizeof seen) != NULL,
+                  "no readyok after %s", line);
+    return seen;
+}
+
+/* The response line of `query value` for fen. */
+static const char *engine_value(const char *fen)
+{
+    static char line[128];
+    char cmd[FEN_MAX + 32];
+    snprintf(cmd, sizeof cmd, "position fen %s", fen);
+    exchange(cmd);
+    pipe_engine_send(&engine, "query value");
+    const char *r = pipe_engine_expect(&engine, "response ", 10000, NULL, 0);
+    ck_assert(r != NULL);
+    snprintf(line, sizeof line, "%s", r + strlen("response "));
+    return line;
+}
+
+static const char *value_text(TbValue v)
+{
+    static char buf[32];
+    if (v.wdl == TB_DRAW)
+        return "draw";
+    snprintf(buf, sizeof buf, "%s %d", v.wdl == TB_WIN ? "win" : "loss", v.plies);
+    return buf;
+}
+
+static void use_tables(const char *variant)
+{
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "variant %s", variant);
+    exchange(cmd);
+    snprintf(cmd, sizeof cmd, "setoption name TablebasePath value %s", table_dir);
+    const char *out = exchange(cmd);
+    ck_assert_msg(!strstr(out, "error"), "%s", out);
+}
+
+START_TEST(options_are_listed)
+{
+    const char *out = exchange("uci");
+    ck_assert_ptr_nonnull(strstr(out, "option name TablebasePath type string default <empty>\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "option name TablebasePieces type spin default 8 min 0 max 8\n"));
+}
+END_TEST
+
+START_TEST(query_value_matches_the_tables)
+{
+    ck_assert_str_eq(engine_value("W:WK7,K16:BK2"), "unknown"); /* no tables yet */
+    ck_assert_ptr_nonnull(strstr(exchange("d"), "\nTablebase: unknown\n"));
+    uint64_t rng = 12345;
+    for (int k = 0; k < 2; k++) {
+        const Variant *v = k ? chain : single;
+        use_tables(v->name);
+        int compared = 0;
+        while (compared < 150) {
+            SolomonMaterial m = {-1, -1, -1, -1};
+            int skip = (int)util_random_below(&rng, 41);
+            while (solomon_tb_material_next(&m, PIECES) && skip-- > 0)
+                ;
+            uint64_t i = util_random_below(&rng, solomon_tb_material_size(m));
+            Position p, q;
+            if (!solomon_tb_position_at(tables[k], m, i, &p))
+                continue;
+            /* half of them with Black to move, through the half turn */
+            if (compared % 2) {
+                SolomonBoard b, t;
+                solomon_board_get(&p, &b);
+                for (int side = 0; side < 2; side++) {
+                    uint32_t men = 0, kings = 0;
+                    for (int pt = 0; pt < 19; pt++) {
+                        if (b.men[side] & (1u << pt))
+                            men |= 1u << (18 - pt);
+                        if (b.kings[side] & (1u << pt))
+                            kings |= 1u << (18 - pt);
+                    }
+                    t.men[side ^ 1] = men;
+                    t.kings[side ^ 1] = kings;
+                }
+                t.stm = BLACK;
+                solomon_board_set(&q, &t, k == 1);
+                p = q;
+            }
+            char fen[FEN_MAX];
+            v->to_fen(&p, fen);
+            TbValue want;
+            ck_assert(solomon_tb_probe(tables[k], &p, &want));
+            char expect[32];
+            snprintf(expect, sizeof expect, "%s", value_text(want));
+            ck_assert_msg(strcmp(engine_value(fen), expect) == 0, "%s: %s, want %s", fen,
+                          engine_value(fen), expect);
+            compared++;
+        }
+    }
+    /* `d` shows it too; a finished game is known without tables */
+    engine_value("B:WK7,K10:BK2");
+    ck_assert_ptr_nonnull(strstr(exchange("d"), "\nTablebase: loss 2\n"));
+    ck_assert_str_eq(engine_value("B:WK10:B"), "loss 0");
+    /* more pieces than loaded: unknown; fewer allowed: unknown too */
+    ck_assert_str_eq(engine_value("W:WK1,K2,K3:BK10,K11"), "unknown");
+    exchange("setoption name TablebasePieces value 2");
+    ck_assert_str_eq(engine_value("W:WK7,K16:BK2"), "unknown");
+    ck_assert_str_eq(engine_value("W:WK10:BK4"), "win 1");
+}
+END_TEST
+
+START_TEST(a_folder_without_tables_is_an_error_and_nothing_changes)
+{
+    exchange("variant solomon");
+    const char *out = exchange("setoption name TablebasePath value /nonexistent/sigil-tb");
+    ck_assert_int_eq(strstr(out, "info string error: ") != NULL, 1);
+    ck_assert_str_eq(engine_value("W:WK7,K16:BK2"), "unknown");
+    /* Salto has no tables: the option is accepted and does nothing */
+    exchange("variant salto");
+    out = exchange("d");
+    ck_assert_ptr_null(strstr(out, "Tablebase:"));
+}
+END_TEST
+
+/* The engine's move for fen with `go nodes 2000` after the given moves. */
+static void engine_move(const char *fen, const char *moves, char *move, char *info, size_t size)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "position fen %s%s%s", fen, *moves ? " moves" : "", moves);
+    exchange(cmd);
+    pipe_engine_send(&engine, "go nodes 2000");
+    seen[0] = '\0';
+    const char *r = pipe_engine_expect(&engine, "bestmove ", 30000, seen, sizeof seen);
+    ck_assert(r != NULL);
+    sscanf(r, "bestmove %63s", move);
+    snprintf(info, size, "%s", seen);
+}
+
+/* The defender's (or attacker's) perfect reply: the slowest loss, or a move
+ * that keeps a win, or the first drawing move. */
+static Move perfect_reply(int k, const Position *p)
+{
+    const Variant *v = k ? chain : single;
+    Move moves[MAX_MOVES], best = MOVE_NONE;
+    TbValue best_value = {TB_LOSS, -1};
+    int n = v->generate(p, moves);
+    for (int i = 0; i < n; i++) {
+        Position c;
+        TbValue cv;
+        v->make(p, moves[i], &c);
+        ck_assert(solomon_tb_probe(tables[k], &c, &cv));
+        TbValue mine = {(TbWdl)-cv.wdl, cv.wdl == TB_DRAW ? 0 : cv.plies + 1};
+        if (best == MOVE_NONE || tablebase_better(mine, best_value)) {
+            best = moves[i];
+            best_value = mine;
+        }
+    }
+    return best;
+}
+
+/* Play fen out: the engine (to move) against a perfect opponent.  Every
+ * engine move must keep the table's value exactly: a win one ply shorter, a
+ * draw a draw, a loss one ply shorter.  Returns the plies played. */
+static int play_out(int k, const char *fen, int max_plies)
+{
+    const Variant *v = k ? chain : single;
+    Position p;
+    char err[64], moves[4096] = "";
+    ck_assert(v->from_fen(&p, fen, &config, err, sizeof err));
+    TbValue start;
+    ck_assert(solomon_tb_probe(tables[k], &p, &start));
+    uint64_t keys[512];
+    ck_assert(max_plies < 512);
+    int ply = 0;
+    for (; ply < max_plies && v->result(&p, NULL, NULL) == RESULT_NONE; ply++) {
+        int seen_before = 0;
+        keys[ply] = v->key(&p);
+        for (int i = 0; i < ply; i++)
+            seen_before += keys[i] == keys[ply];
+        if (seen_before >= 2)
+            break; /* threefold repetition: a draw, the game is over */
+        TbValue before, after;
+        ck_assert(solomon_tb_probe(tables[k], &p, &before));
+        char text[MOVE_STR_MAX], info[1 << 12];
+        Move m;
+        if (ply % 2 == 0) {
+            engine_move(fen, moves, text, info, sizeof info);
+            m = v->parse_move(&p, text);
+            ck_assert_msg(m != MOVE_NONE, "%s: illegal %s", fen, text);
+            ck_assert_msg(strstr(info, " tbhits "), "%s", info);
+        } else {
+            m = perfect_reply(k, &p);
+            v->move_str(&p, m, text);
+        }
+        Position c;
+        v->make(&p, m, &c);
+        ck_assert(solomon_tb_probe(tables[k], &c, &after));
+        ck_assert_msg(after.wdl == (TbWdl)-before.wdl &&
+                          (before.wdl == TB_DRAW || after.plies == before.plies - 1),
+                      "%s after %s: %s", fen, moves, text);
+        size_t len = strlen(moves);
+        snprintf(moves + len, sizeof moves - len, " %s", text);
+        p = c;
+    }
+    return ply;
+}
+
+START_TEST(won_positions_are_won_in_the_tables_distance)
+{
+    uint64_t rng = 777;
+    for (int k = 0; k < 2; k++) {
+        use_tables(k ? "solomon-chain" : "solomon");
+        int wins = 0, draws = 0, tries = 0;
+        while ((wins < 12 || draws < 4) && tries++ < 20000) {
+            SolomonMaterial m = {-1, -1, -1, -1};
+            while (solomon_tb_material_next(&m, PIECES) && material_pieces_of(m) < 4)
+                ;
+            int skip = (int)util_random_below(&rng, 25);
+            while (skip-- > 0 && solomon_tb_material_next(&m, PIECES))
+                ;
+            uint64_t i = util_random_below(&rng, solomon_tb_material_size(m));
+            Position p;
+            TbValue value;
+            if (!solomon_tb_position_at(tables[k], m, i, &p) ||
+                !solomon_tb_value_at(tables[k], m, i, &value) ||
+                (k ? chain : single)->result(&p, NULL, NULL) != RESULT_NONE)
+                continue;
+            char fen[FEN_MAX];
+            (k ? chain : single)->to_fen(&p, fen);
+            if (value.wdl == TB_WIN && value.plies >= 5 && wins < 12) {
+                ck_assert_int_eq(play_out(k, fen, 200), value.plies);
+                wins++;
+            } else if (value.wdl == TB_DRAW && draws < 4) {
+                ck_assert_int_gt(play_out(k, fen, 30), 0);
+                draws++;
+            }
+        }
+        ck_assert_int_eq(wins, 12);
+        ck_assert_int_eq(draws, 4);
+    }
+}
+END_TEST
+
+/* Outside the tables the search ends every node that enters them: a
+ * five-piece position whose every move captures gets its exact value. */
+START_TEST(the_search_stops_at_the_tables_with_exact_scores)
+{
+    use_tables("solomon");
+    const char *fen = "W:WK10,K13,K16:BK4,K8"; /* 10x1 or 10x6 */
+    Position p;
+    char err[64];
+    ck_assert(single->from_fen(&p, fen, &config, err, sizeof err));
+    TbValue best = {TB_LOSS, -1};
+    Move moves[MAX_MOVES];
+    int n = single->generate(&p, moves);
+    ck_assert_int_eq(n, 2);
+    for (int i = 0; i < n; i++) {
+        Position c;
+        TbValue cv;
+        single->make(&p, moves[i], &c);
+        ck_assert(solomon_tb_probe(tables[0], &c, &cv)); /* a capture: 4 pieces */
+        TbValue mine = {(TbWdl)-cv.wdl, cv.wdl == TB_DRAW ? 0 : cv.plies + 1};
+        if (tablebase_better(mine, best))
+            best = mine;
+    }
+    ck_assert_int_eq(best.wdl, TB_WIN);
+    char cmd[128], expect[64];
+    snprintf(cmd, sizeof cmd, "position fen %s", fen);
+    exchange(cmd);
+    pipe_engine_send(&engine, "go depth 3");
+    seen[0] = '\0';
+    ck_assert(pipe_engine_expect(&engine, "bestmove ", 30000, seen, sizeof seen));
+    snprintf(expect, sizeof expect, "score mate %d ", (best.plies + 1) / 2);
+    const char *line = strstr(seen, "info depth ");
+    ck_assert_msg(line && strstr(line, expect), "%s", seen);
+    const char *hits = strstr(line, " tbhits ");
+    ck_assert(hits && atoi(hits + 8) > 0);
+    /* without tables the same search reports no tbhits */
+    exchange("setoption name TablebasePath value <empty>");
+    pipe_engine_send(&engine, "go depth 3");
+    seen[0] = '\0';
+    ck_assert(pipe_engine_expect(&engine, "bestmove ", 30000, seen, sizeof seen));
+    ck_assert_ptr_null(strstr(seen, "tbhits"));
 }
 END_TEST
 
@@ -326,6 +643,17 @@ int main(void)
     tcase_add_test(tc, positions_outside_the_tables_are_not_probed);
     tcase_add_test(tc, files_round_trip_and_the_checksum_catches_damage);
     suite_add_tcase(s, tc);
+
+    TCase *proto = tcase_create("protocol");
+    tcase_add_unchecked_fixture(proto, build_tables, free_tables);
+    tcase_add_checked_fixture(proto, start_engine, stop_engine);
+    tcase_set_timeout(proto, 300);
+    tcase_add_test(proto, options_are_listed);
+    tcase_add_test(proto, query_value_matches_the_tables);
+    tcase_add_test(proto, a_folder_without_tables_is_an_error_and_nothing_changes);
+    tcase_add_test(proto, won_positions_are_won_in_the_tables_distance);
+    tcase_add_test(proto, the_search_stops_at_the_tables_with_exact_scores);
+    suite_add_tcase(s, proto);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

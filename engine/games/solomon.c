@@ -15,6 +15,7 @@
 #include "../util.h"
 #include "../variants.h"
 #include "solomon.h"
+#include "solomon_tb.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -1060,6 +1061,7 @@ const Variant variant_solomon = {
     .describe_board = solomon_describe_board,
     .describe_position = solomon_describe_position,
     .describe_move = solomon_describe_move,
+    .tablebase = &solomon_tablebase_ops,
 };
 
 const Variant variant_solomon_chain = {
@@ -1093,4 +1095,5 @@ const Variant variant_solomon_chain = {
     .describe_board = solomon_describe_board,
     .describe_position = solomon_describe_position,
     .describe_move = solomon_describe_move,
+    .tablebase = &solomon_tablebase_ops,
 };

@@ -1094,3 +1094,57 @@ bool solomon_tb_stats(const SolomonTables *tb, SolomonMaterial m, SolomonTbStats
     }
     return true;
 }
+
+/* ---- the game-independent interface (tablebase.h) ---------------------------- */
+
+struct Tablebase {
+    SolomonTables *tables;
+    int count;
+};
+
+static Tablebase *ops_open(const Variant *v, const char *dir, int max_pieces, char *err,
+                           size_t errlen)
+{
+    Tablebase *tb = calloc(1, sizeof *tb);
+    if (!tb || !(tb->tables = solomon_tb_new(v))) {
+        free(tb);
+        snprintf(err, errlen, "no tables for %s", v->name);
+        return NULL;
+    }
+    int loaded = solomon_tb_load(tb->tables, dir, max_pieces, err, errlen);
+    if (loaded < 0) { /* a damaged file: the others still count */
+        SolomonMaterial m = {-1, -1, -1, -1};
+        loaded = 0;
+        while (solomon_tb_material_next(&m, max_pieces))
+            loaded += tb->tables->data[material_id(m)] != NULL;
+    } else if (loaded == 0) {
+        snprintf(err, errlen, "no %s tables of up to %d pieces in %s", v->name, max_pieces,
+                 dir);
+    }
+    if (loaded == 0) {
+        solomon_tb_free(tb->tables);
+        free(tb);
+        return NULL;
+    }
+    tb->count = loaded;
+    return tb;
+}
+
+static void ops_close(Tablebase *tb)
+{
+    if (tb)
+        solomon_tb_free(tb->tables);
+    free(tb);
+}
+
+static bool ops_probe(const Tablebase *tb, const Position *pos, TbValue *value)
+{
+    return solomon_tb_probe(tb->tables, pos, value);
+}
+
+static int ops_count(const Tablebase *tb) { return tb->count; }
+
+static int ops_complete(const Tablebase *tb) { return solomon_tb_complete_pieces(tb->tables); }
+
+const TablebaseOps solomon_tablebase_ops = {ops_open, ops_close, ops_probe, ops_count,
+                                            ops_complete};

@@ -29,6 +29,10 @@ typedef struct SolomonMaterial {
 /* The tables of one rule set held in memory (some materials may be absent). */
 typedef struct SolomonTables SolomonTables;
 
+/* The Solomon tables behind the game-independent interface (both variants
+ * point Variant.tablebase here). */
+extern const TablebaseOps solomon_tablebase_ops;
+
 /* An empty set of tables for the rule set of variant v (solomon or
  * solomon-chain); NULL when v is not a Solomon variant or memory is short. */
 SolomonTables *solomon_tb_new(const Variant *v);
