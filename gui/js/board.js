@@ -148,6 +148,7 @@ export function drawBoard(svg, board, view) {
     regions: element('g', { class: 'regions' }, svg),
     last: element('g', { class: 'last-move' }, svg),
     cells: element('g', { class: 'cells' }, svg),
+    labels: element('g', { class: 'labels' }, svg),
     hover: element('g', { class: 'hover' }, svg),
   };
 
@@ -179,8 +180,8 @@ export function drawBoard(svg, board, view) {
       drawPiece(group, kinds.get(piece.kind), piece.side, g.radius);
     }
     if (!g.square) {
-      // A point's name, over its piece, where the notation needs it.
-      const label = element('text', { class: 'point-label', x: round(UNIT * 0.42), y: round(-UNIT * 0.42), 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, group);
+      // A point's name, above every piece: the notation needs it.
+      const label = element('text', { class: 'point-label', x: round(cx + UNIT * 0.42), y: round(cy - UNIT * 0.42), 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, layers.labels);
       label.textContent = cell.name;
     }
     if (view.movable.has(cell.name)) group.setAttribute('data-movable', 'true');
