@@ -179,3 +179,27 @@ test('Alexander: the roll is shown on the dice and on the board', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a change of side while Sigil thinks stops the search and throws its move away', async () => {
+  const page = await browser.context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${server.url}?variant=pyramid&side=black&think=10000`);
+  await page.waitForSelector('html[data-state="engine"]', { state: 'attached' });
+  await page.waitForFunction(() => /Depth/.test(document.querySelector('[data-role="analysis"]').textContent));
+  const started = Date.now();
+  await page.selectOption('[data-role="side"]', 'both');
+  await idle(page);
+  assert.ok(Date.now() - started < 5000, 'the search was stopped');
+  const d = await data(page);
+  assert.equal(d.ply, '0');
+  assert.equal(d.state, 'human');
+  assert.equal(d.turn, 'white');
+  assert.equal(d.fen, await engineFen('pyramid', 'startpos', ''));
+  // The engine's game is still the page's: a move by clicks is accepted.
+  await enter(page, d.legal.split(' ')[0]);
+  assert.equal((await data(page)).ply, '1');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
