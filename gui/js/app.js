@@ -692,7 +692,7 @@ function renderAnalysis() {
     else score = `${a.score.value >= 0 ? '+' : ''}${a.score.value}`;
     rows.push(['Score', `${score} (for ${who})`]);
   }
-  if (a.depth !== undefined) rows.push(['Depth', `${a.depth}${a.seldepth ? ' / ' + a.seldepth : ''}`]);
+  if (a.depth !== undefined) rows.push(['Depth', `${a.depth}${a.seldepth ? ` (selective ${a.seldepth})` : ''}`]);
   if (a.nodes !== undefined) rows.push(['Nodes', `${a.nodes.toLocaleString('en')}${a.time !== undefined ? ` in ${a.time} ms` : ''}`]);
   if (a.pv && a.pv.length) rows.push(['Main line', a.pv.join(' ')]);
   if (a.note) rows.push(['Sigil says', formatNote(a.note)]);
