@@ -668,12 +668,33 @@ function onInfo(line) {
   renderAnalysis();
 }
 
+// Words of the engine's `info string` after a search (the searched
+// position's own summary, for the side to move), spelled out for people;
+// any other word is shown as it is, a side's id as the side's name.
+const NOTE_WORDS = {
+  winprob: { label: 'win probability', value: (v) => `${(Number(v) * 100).toFixed(1)} %` },
+  margin: { label: 'expected margin', value: (v) => `${Number(v) >= 0 ? '+' : ''}${Number(v).toFixed(2)}` },
+  count: { label: 'counting sums:' },
+};
+
 function formatNote(note) {
-  // The game's own words after a search; two of them read better spelled out.
-  return note
-    .replace(/\bwinprob (-?[\d.]+)/, (_, p) => `win probability ${(Number(p) * 100).toFixed(1)} %`)
-    .replace(/\bmargin (-?[\d.]+)/, (_, m) => `expected margin ${Number(m) >= 0 ? '+' : ''}${Number(m).toFixed(2)}`)
-    .replace(/\bcount white (\d+) black (\d+)/, (_, w, b) => `counting sums: ${sideName('white')} ${w}, ${sideName('black')} ${b}`);
+  const words = note.split(/\s+/);
+  const out = [];
+  for (let i = 0; i < words.length; i++) {
+    const known = NOTE_WORDS[words[i]];
+    const next = words[i + 1];
+    if (known && known.value && next !== undefined && /^-?[\d.]+$/.test(next)) {
+      out.push(`${known.label} ${known.value(next)}${i + 2 < words.length ? ',' : ''}`);
+      i++;
+    } else if (known) {
+      out.push(known.label);
+    } else if (ui.board && ui.board.sides.some((s) => s.side === words[i])) {
+      out.push(sideName(words[i]));
+    } else {
+      out.push(words[i]);
+    }
+  }
+  return out.join(' ');
 }
 
 function renderAnalysis() {
