@@ -442,6 +442,11 @@ function render() {
   const offer = ui.offer;
 
   const pieces = new Map(position.pieces.map((p) => [p.cell, p]));
+  // While the person chooses among moves with one start and one target,
+  // the piece is shown where it is going.
+  const c = offer.candidates;
+  const pending = c && c[0].from && c.every((m) => m.from === c[0].from && m.to === c[0].to)
+    ? { from: c[0].from, to: c[0].to } : null;
   // Each clickable cell names the legal moves a click on it keeps open.
   const moveText = new Map();
   for (const cell of offer.movable)
@@ -450,7 +455,7 @@ function render() {
     moveText.set(cell, moves.map((m) => m.move));
   ui.geometry = drawBoard($('board'), ui.board, {
     flipped: ui.flipped, pieces, movable: offer.movable, targets: new Set(offer.targets.keys()),
-    moveText, selected: ui.selected, lastMove: ui.lastMove, roll: position.roll, hover: [],
+    moveText, selected: ui.selected, lastMove: ui.lastMove, roll: position.roll, hover: [], pending,
   });
 
   const over = gameOver();

@@ -134,6 +134,7 @@ function drawSymbol(group, symbol, size, cy, kind) {
 //   movable, targets: Sets of cell names; selected: a cell name or null
 //   lastMove: a `query move` object or null; hover: list of move objects
 //   roll: the rolled cell or null
+//   pending: {from, to} of a move being chosen: its piece is shown at `to`
 export function drawBoard(svg, board, view) {
   const g = new Geometry(board, view.flipped);
   while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -177,7 +178,11 @@ export function drawBoard(svg, board, view) {
     if (piece) {
       group.setAttribute('data-side', piece.side);
       group.setAttribute('data-kind', piece.kind);
-      drawPiece(group, kinds.get(piece.kind), piece.side, g.radius);
+      drawPiece(group, kinds.get(piece.kind), piece.side, g.radius, view.pending && view.pending.from === cell.name ? 'leaving' : '');
+    }
+    if (view.pending && view.pending.to === cell.name && view.pieces.has(view.pending.from)) {
+      const moving = view.pieces.get(view.pending.from);
+      drawPiece(group, kinds.get(moving.kind), moving.side, g.radius, 'pending');
     }
     if (!g.square) {
       // A point's name, above every piece: the notation needs it.
