@@ -41,10 +41,8 @@ static uint64_t bench_position(const Game *g, int index, int depth, FILE *out)
     search_limits_clear(&limits);
     limits.depth = depth;
     SearchOptions options = {1, 1, NULL};
-    atomic_bool stop;
-    atomic_init(&stop, false);
     search_clear();
-    SearchResult r = search_run(g, &limits, &options, &stop, NULL, NULL);
+    SearchResult r = search_run(g, &limits, &options, NULL, NULL, NULL);
     char score[32], best[MOVE_STR_MAX] = "(none)";
     search_format_score(r.score, score);
     if (r.best != MOVE_NONE)

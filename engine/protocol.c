@@ -248,7 +248,12 @@ static void cmd_ugi(const char *args) { (void)args, handshake("ugiok"); }
 static void cmd_isready(const char *args) { (void)args, reply("readyok"); }
 static void cmd_newgame(const char *args) { (void)args, session_new_game(P.session); }
 static void cmd_stop(const char *args) { (void)args, session_stop(P.session); }
-static void cmd_ponderhit(const char *args) { (void)args, session_ponderhit(P.session); }
+static void cmd_ponderhit(const char *args)
+{
+    (void)args;
+    if (!session_ponderhit(P.session))
+        error_line("ponderhit: no go ponder is running; ignored");
+}
 static void cmd_nothing(const char *args) { (void)args; }
 
 static void cmd_variant(const char *args)
@@ -430,8 +435,7 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
             continue;
         }
         if (strcmp(tok, "ponder") == 0) {
-            /* Pondering is searched like infinite until stop or ponderhit. */
-            lim->infinite = true;
+            /* Untimed until ponderhit, then under the clock given here. */
             *ponder = true;
             continue;
         }
@@ -490,9 +494,12 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
     return -1;
 }
 
-/* True when nothing but `stop` would end a search under lim. */
-static bool unbounded(const SearchLimits *lim)
+/* True when nothing but `stop` (or `ponderhit`) would end a search under
+ * lim, pondering or not. */
+static bool unbounded(const SearchLimits *lim, bool ponder)
 {
+    if (ponder)
+        return true;
     bool clock = lim->time[0] >= 0 || lim->time[1] >= 0 || lim->inc[0] > 0 || lim->inc[1] > 0 ||
                  lim->movestogo > 0;
     return lim->infinite || (lim->depth <= 0 && lim->nodes == 0 && lim->movetime <= 0 && !clock);
@@ -511,7 +518,7 @@ static void cmd_go(const char *args)
         session_perft(P.session, perft_depth);
         return;
     }
-    if (P.batch && unbounded(&lim)) {
+    if (P.batch && unbounded(&lim, ponder)) {
         /* On the command line nobody can send stop. */
         error_line("go without depth, nodes, movetime or a clock never ends on the command "
                    "line; searching to depth 1");

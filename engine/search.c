@@ -30,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "movepick.h"
 #include "threads.h"
@@ -86,13 +85,16 @@ typedef struct SearchShared {
     int root_count;
     SearchLimits limits;
     int multipv;
-    atomic_bool *stop;        /* the caller's flag */
+    SearchSignal *signal;     /* the caller's stop and ponderhit */
     atomic_bool abort;        /* every thread returns at once */
     atomic_uint_fast64_t nodes_total;
     const Tablebase *tablebase; /* endgame tables, or NULL */
     atomic_uint_fast64_t tbhits;
-    TimeBudget budget;
-    int64_t start_ms;
+    TimeBudget budget;        /* measured from clock_start_ms */
+    int64_t start_ms;         /* search_run was called (reports count from here) */
+    int64_t clock_start_ms;   /* the clock started: start_ms, or the ponderhit */
+    bool pondering;           /* limits.ponder and no ponderhit seen yet (main
+                                 thread only) */
     uint64_t *history_keys;   /* game keys before the root, sorted */
     int history_count;
     SearchReport report;
@@ -165,6 +167,20 @@ static inline bool aborted(const SearchThread *t)
 
 static inline int64_t elapsed_ms(const SearchShared *sh) { return util_now_ms() - sh->start_ms; }
 
+/* The time limits apply (the main thread asks): a timed search that is not
+ * pondering.  A ponderhit seen here starts the clock. */
+static bool clock_running(SearchShared *sh)
+{
+    if (sh->pondering && atomic_load_explicit(&sh->signal->ponderhit, memory_order_relaxed)) {
+        sh->pondering = false;
+        sh->clock_start_ms = util_now_ms();
+    }
+    return sh->budget.timed && !sh->pondering;
+}
+
+/* Milliseconds on the clock of this move. */
+static inline int64_t clock_ms(const SearchShared *sh) { return util_now_ms() - sh->clock_start_ms; }
+
 /* Count a node; the main thread also watches the stop flag and the clock. */
 static inline void count_node(SearchThread *t, int ply)
 {
@@ -181,10 +197,10 @@ static inline void count_node(SearchThread *t, int ply)
             sh->limits.nodes)
         atomic_store_explicit(&sh->abort, true, memory_order_relaxed);
     if (t->id == 0) {
-        if (atomic_load_explicit(sh->stop, memory_order_relaxed))
+        if (atomic_load_explicit(&sh->signal->stop, memory_order_relaxed))
             atomic_store_explicit(&sh->abort, true, memory_order_relaxed);
-        else if (sh->budget.timed && (t->nodes & CLOCK_CHECK_MASK) == 0 &&
-                 elapsed_ms(sh) >= sh->budget.hard_ms)
+        else if ((t->nodes & CLOCK_CHECK_MASK) == 0 && clock_running(sh) &&
+                 clock_ms(sh) >= sh->budget.hard_ms)
             atomic_store_explicit(&sh->abort, true, memory_order_relaxed);
     }
 }
@@ -769,10 +785,10 @@ static void iterate_decision(SearchThread *t)
         /* Nothing deeper can change a value proved without heuristic leaves. */
         if (!t->inexact)
             break;
-        if (sh->budget.timed) {
+        if (clock_running(sh)) {
             if (t->root_count == 1)
                 break;
-            if (elapsed_ms(sh) >= sh->budget.soft_ms)
+            if (clock_ms(sh) >= sh->budget.soft_ms)
                 break;
         }
     }
@@ -802,7 +818,7 @@ static int iterate_chance(SearchThread *t)
         report_line(sh, t, depth, t->seldepth, 1, value, NULL, 0);
         if (!t->inexact)
             break;
-        if (sh->budget.timed && elapsed_ms(sh) >= sh->budget.soft_ms)
+        if (clock_running(sh) && clock_ms(sh) >= sh->budget.soft_ms)
             break;
     }
     return value;
@@ -883,13 +899,55 @@ static void load_history_keys(SearchShared *sh, const Game *game)
     sh->history_count = game->ply;
 }
 
-/* In infinite mode the caller expects no result before it says stop. */
-static void wait_for_stop(SearchShared *sh)
+/* UCI: no answer in infinite mode before stop, nor while pondering before
+ * ponderhit or stop.  Sleeps on the signal's condition variable. */
+static void wait_for_release(SearchShared *sh)
 {
-    while (!atomic_load(sh->stop)) {
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-    }
+    SearchSignal *sig = sh->signal;
+    pthread_mutex_lock(&sig->lock);
+    while (!atomic_load(&sig->stop) &&
+           (sh->limits.infinite || (sh->limits.ponder && !atomic_load(&sig->ponderhit))))
+        pthread_cond_wait(&sig->changed, &sig->lock);
+    pthread_mutex_unlock(&sig->lock);
+}
+
+/* ------------------------------------------------------------ signals */
+
+void search_signal_init(SearchSignal *signal)
+{
+    atomic_init(&signal->stop, false);
+    atomic_init(&signal->ponderhit, false);
+    pthread_mutex_init(&signal->lock, NULL);
+    pthread_cond_init(&signal->changed, NULL);
+}
+
+void search_signal_reset(SearchSignal *signal)
+{
+    pthread_mutex_lock(&signal->lock);
+    atomic_store(&signal->stop, false);
+    atomic_store(&signal->ponderhit, false);
+    pthread_mutex_unlock(&signal->lock);
+}
+
+/* Raise flag and wake whoever waits on the signal. */
+static void raise_flag(SearchSignal *signal, atomic_bool *flag)
+{
+    pthread_mutex_lock(&signal->lock);
+    atomic_store(flag, true);
+    pthread_cond_broadcast(&signal->changed);
+    pthread_mutex_unlock(&signal->lock);
+}
+
+void search_signal_stop(SearchSignal *signal) { raise_flag(signal, &signal->stop); }
+
+void search_signal_ponderhit(SearchSignal *signal) { raise_flag(signal, &signal->ponderhit); }
+
+bool search_signal_stopped(SearchSignal *signal) { return atomic_load(&signal->stop); }
+
+void search_signal_destroy(SearchSignal *signal)
+{
+    pthread_cond_destroy(&signal->changed);
+    pthread_mutex_destroy(&signal->lock);
 }
 
 /* The result of a search the pool ran on threads workers, with the last
@@ -929,11 +987,12 @@ static SearchResult collect_result(SearchShared *sh, int threads)
 static pthread_mutex_t one_search = PTHREAD_MUTEX_INITIALIZER;
 
 SearchResult search_run(const Game *game, const SearchLimits *limits,
-                        const SearchOptions *options, atomic_bool *stop, SearchReport report,
+                        const SearchOptions *options, SearchSignal *signal, SearchReport report,
                         void *ctx)
 {
     int64_t start_ms = util_now_ms(); /* the clock runs from the call */
-    static atomic_bool never_stop;
+    static SearchSignal never_raised = {.lock = PTHREAD_MUTEX_INITIALIZER,
+                                        .changed = PTHREAD_COND_INITIALIZER};
     pthread_once(&tt_once, tt_default);
     pthread_mutex_lock(&one_search);
 
@@ -946,10 +1005,12 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
         sh.limits = *limits;
     else
         search_limits_clear(&sh.limits);
-    sh.stop = stop ? stop : &never_stop;
+    sh.signal = signal ? signal : &never_raised;
     sh.report = report;
     sh.ctx = ctx;
     sh.start_ms = start_ms;
+    sh.clock_start_ms = start_ms;
+    sh.pondering = sh.limits.ponder;
     atomic_init(&sh.abort, false);
     atomic_init(&sh.nodes_total, 0);
     atomic_init(&sh.tbhits, 0);
@@ -1001,8 +1062,7 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
             report_line(&sh, NULL, 0, 0, 1, 0, NULL, 0);
         }
     }
-    if (sh.limits.infinite)
-        wait_for_stop(&sh);
+    wait_for_release(&sh);
     if (threads > 0)
         res = collect_result(&sh, threads);
     free(sh.history_keys);

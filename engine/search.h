@@ -3,6 +3,7 @@
 #ifndef SIGIL_SEARCH_H
 #define SIGIL_SEARCH_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,7 +30,20 @@ typedef struct SearchLimits {
     int moves_left;     /* the mover's expected moves until the game ends
                            (Variant.plies_left), 0 = unknown */
     bool infinite;      /* search until stop */
+    bool ponder;        /* think on the opponent's time: no time limit until
+                           ponderhit; from then on the clock limits above
+                           apply, counted from the ponderhit */
 } SearchLimits;
+
+/* How another thread steers a running search (UCI's stop and ponderhit).
+ * Owned by the caller, reset before each search, so a stop that comes
+ * before the search has even started is not lost. */
+typedef struct SearchSignal {
+    atomic_bool stop;      /* end the search now */
+    atomic_bool ponderhit; /* the pondered move was played: the clock runs */
+    pthread_mutex_t lock;  /* with changed: wakes a search that waits */
+    pthread_cond_t changed;
+} SearchSignal;
 
 /* Search settings (engine options). */
 typedef struct SearchOptions {
@@ -80,11 +94,27 @@ void search_set_hash(size_t mb);
  * clearing: every search starts them empty. */
 void search_clear(void);
 
-/* Search the current position of game until a limit is hit or *stop becomes
- * true, reporting progress through report (may be NULL).  Blocking: the
- * protocol runs it in its own thread.  Prints nothing itself. */
+/* Set a signal up (nothing raised). */
+void search_signal_init(SearchSignal *signal);
+/* Lower both flags: call before each search_run with this signal. */
+void search_signal_reset(SearchSignal *signal);
+/* Raise stop (any thread): the search returns promptly. */
+void search_signal_stop(SearchSignal *signal);
+/* Raise ponderhit (any thread): a pondering search goes on under the clock. */
+void search_signal_ponderhit(SearchSignal *signal);
+/* True once stop was raised. */
+bool search_signal_stopped(SearchSignal *signal);
+/* Release what search_signal_init set up. */
+void search_signal_destroy(SearchSignal *signal);
+
+/* Search the current position of game until a limit is hit or signal's stop
+ * is raised (signal may be NULL: never stopped), reporting progress through
+ * report (may be NULL).  Blocking; the search itself runs on the thread pool
+ * (threads.h).  With limits->infinite it returns only after stop, with
+ * limits->ponder only after ponderhit or stop.  Prints nothing itself.  One
+ * search at a time: concurrent callers are served in turn. */
 SearchResult search_run(const Game *game, const SearchLimits *limits,
-                        const SearchOptions *options, atomic_bool *stop,
+                        const SearchOptions *options, SearchSignal *signal,
                         SearchReport report, void *ctx);
 
 /* Format a score the UCI way: "cp 123" or "mate 4" / "mate -3" (moves, not

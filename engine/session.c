@@ -33,7 +33,6 @@ typedef struct Job {
     Game game;
     SearchLimits limits;
     SearchOptions options;
-    bool ponder;
     Move roll;        /* at a chance node: the roll `go` answers */
     int perft_depth;
 } Job;
@@ -54,7 +53,8 @@ struct Session {
 
     pthread_t thread;
     bool busy;        /* a worker exists and has not been joined */
-    atomic_bool stop;
+    SearchSignal signal; /* stop (search and perft) and ponderhit */
+    bool ponder_option;  /* option Ponder: bestmove names the expected reply */
     Job job;
 };
 
@@ -114,7 +114,7 @@ Session *session_new(const SessionOutput *out)
     s->seed = 0;
     s->tb_pieces = SESSION_MAX_TABLEBASE_PIECES;
     reseed(s);
-    atomic_init(&s->stop, false);
+    search_signal_init(&s->signal);
     game_init(&s->game, variants_default(), &s->config);
     return s;
 }
@@ -128,6 +128,7 @@ void session_free(Session *s)
         s->game.variant->tablebase->close(s->tb);
     game_free(&s->game);
     game_free(&s->job.game);
+    search_signal_destroy(&s->signal);
     free(s);
 }
 
@@ -152,7 +153,7 @@ static void run_search(Session *s)
         s->out.bestmove(s->out.ctx, "0000", NULL);
         return;
     }
-    SearchResult res = search_run(&job->game, &job->limits, &job->options, &s->stop,
+    SearchResult res = search_run(&job->game, &job->limits, &job->options, &s->signal,
                                   worker_info, s);
     if (v->describe && s->out.analysis) {
         char text[512] = "";
@@ -165,7 +166,7 @@ static void run_search(Session *s)
         v->move_str(root, job->roll, best);
     } else if (res.best != MOVE_NONE) {
         v->move_str(root, res.best, best);
-        if (job->ponder && res.ponder != MOVE_NONE) {
+        if ((job->limits.ponder || s->ponder_option) && res.ponder != MOVE_NONE) {
             Position child;
             v->make(root, res.best, &child);
             v->move_str(&child, res.ponder, ponder);
@@ -197,7 +198,7 @@ static uint64_t estimate_leaves(int branch, int depth)
 static uint64_t perft_stoppable(Session *s, const Variant *v, const Position *pos, int depth,
                                 int branch, bool *overflow)
 {
-    if (atomic_load(&s->stop))
+    if (search_signal_stopped(&s->signal))
         return 0;
     if (depth <= 1)
         return perft_count(v, pos, depth);
@@ -208,7 +209,7 @@ static uint64_t perft_stoppable(Session *s, const Variant *v, const Position *po
     if (estimate_leaves(branch, depth) <= PERFT_CHUNK)
         return perft_count(v, pos, depth);
     uint64_t total = 0;
-    for (int i = 0; i < n && !atomic_load(&s->stop); i++) {
+    for (int i = 0; i < n && !search_signal_stopped(&s->signal); i++) {
         Position child;
         v->make(pos, moves[i], &child);
         uint64_t c = perft_stoppable(s, v, &child, depth - 1, branch, overflow);
@@ -239,7 +240,7 @@ static void run_perft(Session *s)
             bool overflow = false;
             uint64_t c = perft_stoppable(s, v, &child, job->perft_depth - 1, n > 2 ? n : 2,
                                          &overflow);
-            if (atomic_load(&s->stop)) {
+            if (search_signal_stopped(&s->signal)) {
                 rep.stopped = true;
                 break;
             }
@@ -266,7 +267,7 @@ static void *worker_main(void *arg)
 
 static bool start_job(Session *s)
 {
-    atomic_store(&s->stop, false);
+    search_signal_reset(&s->signal);
     if (pthread_create(&s->thread, NULL, worker_main, s) != 0)
         return false;
     s->busy = true;
@@ -284,12 +285,19 @@ void session_wait(Session *s)
 void session_stop(Session *s)
 {
     if (s->busy) {
-        atomic_store(&s->stop, true);
+        search_signal_stop(&s->signal);
         session_wait(s);
     }
 }
 
-void session_ponderhit(Session *s) { session_stop(s); }
+bool session_ponderhit(Session *s)
+{
+    if (!s->busy || s->job.kind != JOB_SEARCH || !s->job.limits.ponder ||
+        atomic_load(&s->signal.ponderhit) || search_signal_stopped(&s->signal))
+        return false; /* not pondering (any more) */
+    search_signal_ponderhit(&s->signal);
+    return true;
+}
 
 bool session_busy(const Session *s) { return s->busy; }
 
@@ -306,7 +314,7 @@ void session_go(Session *s, const SearchLimits *limits, bool ponder)
         s->job.limits.moves_left = plies > 0 ? (plies + 1) / 2 : 1;
     }
     s->job.options = s->search_options;
-    s->job.ponder = ponder;
+    s->job.limits.ponder = ponder;
     s->job.roll = draw_roll(s);
     SearchLimits *l = &s->job.limits;
     if (s->job.roll != MOVE_NONE && !l->infinite && l->depth <= 0 && l->nodes == 0 &&
@@ -607,6 +615,13 @@ static bool apply_tb_pieces(Session *s, long long n, const char *text, char *err
     return reload_tablebase(s, err, errlen);
 }
 
+static bool apply_ponder(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    s->ponder_option = n != 0;
+    return true;
+}
+
 /* The one table of options: `uci` lists it in this order. */
 static const SessionOption options[] = {
     {"Hash", SESSION_OPTION_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, NULL,
@@ -623,6 +638,8 @@ static const SessionOption options[] = {
      "Salto: moves per side before counting", apply_move_limit},
     {"Seed", SESSION_OPTION_SPIN, 0, 2147483647LL, 0, NULL,
      "dice seed for roll and go at a roll; 0 = from the clock", apply_seed},
+    {"Ponder", SESSION_OPTION_CHECK, 0, 1, 0, NULL,
+     "the GUI may ponder: every bestmove names the expected reply", apply_ponder},
     {"Move Overhead", SESSION_OPTION_SPIN, 0, SESSION_MAX_MOVE_OVERHEAD_MS,
      TIMEMAN_DEFAULT_OVERHEAD_MS, NULL,
      "ms kept back from the clock for transmission delays", apply_move_overhead},

@@ -154,7 +154,9 @@ bool session_tablebase_value(const Session *s, TbValue *value);
  * one first).  The worker reports through the output and ends with exactly
  * one bestmove: in a finished game `finished` then "0000"; at a chance node
  * a roll drawn from the session's dice; else the search's move ("0000" when
- * the side to move has nothing to play). */
+ * the side to move has nothing to play).  With ponder the search thinks on
+ * the opponent's time: untimed until session_ponderhit, then under the
+ * clock of limits; no bestmove before ponderhit or stop. */
 void session_go(Session *s, const SearchLimits *limits, bool ponder);
 /* Start a perft of the current position to depth (0..SESSION_MAX_PERFT_DEPTH)
  * in the worker: one perft_move per root move, then perft_done. */
@@ -162,8 +164,10 @@ void session_perft(Session *s, int depth);
 /* Ask the worker to end its job and wait for it (its last report is out when
  * this returns).  Nothing happens when it is idle. */
 void session_stop(Session *s);
-/* The GUI's guess was right (`ponderhit`): today the same as session_stop. */
-void session_ponderhit(Session *s);
+/* The GUI's guess was right (`ponderhit`): the pondering search goes on
+ * under the clock and answers when its time is up.  False (nothing done)
+ * when no pondering search runs. */
+bool session_ponderhit(Session *s);
 /* Wait for the worker to finish its job by itself. */
 void session_wait(Session *s);
 /* True while a job runs (or has ended but was not waited for). */

@@ -50,6 +50,15 @@ static void collect(void *ctx, const SearchInfo *info)
     pthread_mutex_unlock(&l->lock);
 }
 
+/* How many lines were collected so far (safe while a search runs). */
+static int lines_count(void)
+{
+    pthread_mutex_lock(&lines.lock);
+    int n = lines.count;
+    pthread_mutex_unlock(&lines.lock);
+    return n;
+}
+
 static void lines_reset(void)
 {
     lines.count = 0;
@@ -72,7 +81,6 @@ static long field(const char *line, const char *key, long def)
     return p ? strtol(p + strlen(pat), NULL, 10) : def;
 }
 
-static atomic_bool no_stop;
 
 static SearchResult run(const Game *g, int depth, uint64_t nodes, int threads, int multipv)
 {
@@ -82,8 +90,7 @@ static SearchResult run(const Game *g, int depth, uint64_t nodes, int threads, i
     l.nodes = nodes;
     SearchOptions o = {threads, multipv, NULL};
     lines_reset();
-    atomic_store(&no_stop, false);
-    return search_run(g, &l, &o, &no_stop, collect, (void *)g->variant);
+    return search_run(g, &l, &o, NULL, collect, (void *)g->variant);
 }
 
 /* ================================================================== nim */
@@ -961,32 +968,54 @@ START_TEST(test_deterministic_single_thread)
 }
 END_TEST
 
+/* A search run in a thread of its own, steered through its signal. */
 typedef struct Job {
     Game *g;
     SearchLimits limits;
     SearchOptions options;
-    atomic_bool stop;
+    SearchSignal signal;
     SearchResult r;
+    pthread_t thread;
+    atomic_bool done;
 } Job;
 
 static void *job_main(void *arg)
 {
     Job *j = arg;
-    j->r = search_run(j->g, &j->limits, &j->options, &j->stop, collect, (void *)j->g->variant);
+    j->r = search_run(j->g, &j->limits, &j->options, &j->signal, collect, (void *)j->g->variant);
+    atomic_store(&j->done, true);
     return NULL;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static void job_start(Job *j)
+{
+    lines_reset();
+    search_signal_init(&j->signal);
+    atomic_init(&j->done, false);
+    ck_assert_int_eq(pthread_create(&j->thread, NULL, job_main, j), 0);
+}
+
+/* Wait for the job to return; ms it took from the call. */
+static int64_t job_join(Job *j)
+{
+    int64_t t0 = util_now_ms();
+    pthread_join(j->thread, NULL);
+    search_signal_destroy(&j->signal);
+    return util_now_ms() - t0;
 }
 
 static int64_t run_job_and_stop_after(Job *j, int ms)
 {
-    pthread_t th;
-    lines_reset();
-    ck_assert_int_eq(pthread_create(&th, NULL, job_main, j), 0);
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-    int64_t t0 = util_now_ms();
-    atomic_store(&j->stop, true);
-    pthread_join(th, NULL);
-    return util_now_ms() - t0;
+    job_start(j);
+    sleep_ms(ms);
+    search_signal_stop(&j->signal);
+    return job_join(j);
 }
 
 START_TEST(test_stop_flag_ends_the_search_promptly)
@@ -999,7 +1028,6 @@ START_TEST(test_stop_flag_ends_the_search_promptly)
         j.limits.infinite = true;
         j.g = &g;
         j.options = (SearchOptions){threads, 1, NULL};
-        atomic_init(&j.stop, false);
         int64_t waited = run_job_and_stop_after(&j, 150);
         ck_assert_int_lt(waited, 500); /* generous: a loaded machine */
         ck_assert(drift_is_legal(&g, j.r.best));
@@ -1018,11 +1046,120 @@ START_TEST(test_infinite_waits_for_stop_even_when_solved)
     j.limits.infinite = true;
     j.g = &g;
     j.options = (SearchOptions){1, 1, NULL};
-    atomic_init(&j.stop, false);
     int64_t t0 = util_now_ms();
     run_job_and_stop_after(&j, 120);
     ck_assert_int_ge(util_now_ms() - t0, 110);
     ck_assert_uint_eq(j.r.best, 1); /* take one, leave four */
+    game_free(&g);
+}
+END_TEST
+
+/* CPU time of thread th in microseconds. */
+static int64_t thread_cpu_us(pthread_t th)
+{
+    clockid_t clock;
+    struct timespec ts;
+    ck_assert_int_eq(pthread_getcpuclockid(th, &clock), 0);
+    clock_gettime(clock, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+START_TEST(test_waiting_for_stop_costs_no_cpu)
+{
+    /* Solved at once, then it waits for stop: asleep, not polling. */
+    Game g;
+    nim_game(&g, "5 w");
+    Job j;
+    search_limits_clear(&j.limits);
+    j.limits.infinite = true;
+    j.g = &g;
+    j.options = (SearchOptions){2, 1, NULL};
+    job_start(&j);
+    for (int waited = 0; lines_count() == 0 && waited < 10000; waited += 10)
+        sleep_ms(10); /* the search has reported: it is done and waits */
+    sleep_ms(200);
+    /* The waiting is done by the thread that called search_run (the pool's
+     * workers have returned to their own sleep). */
+    int64_t c0 = thread_cpu_us(j.thread);
+    sleep_ms(300);
+    int64_t used = thread_cpu_us(j.thread) - c0;
+    ck_assert(!atomic_load(&j.done));
+    search_signal_stop(&j.signal);
+    job_join(&j);
+    /* Measured (whole process): about 16 us asleep on the condition
+     * variable, about 3400 us when it polled every millisecond. */
+    ck_assert_int_lt(used, 1000);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(test_ponder_searches_untimed_until_ponderhit_then_under_the_clock)
+{
+    Game g;
+    game_init(&g, &drift, &cfg);
+    Job j;
+    search_limits_clear(&j.limits);
+    j.limits.ponder = true;
+    j.limits.movetime = 300;
+    j.limits.move_overhead = 0;
+    j.g = &g;
+    j.options = (SearchOptions){1, 1, NULL};
+    job_start(&j);
+    sleep_ms(600); /* twice the move time: pondering is not on the clock */
+    ck_assert(!atomic_load(&j.done));
+    int lines_at_hit = lines_count();
+    search_signal_ponderhit(&j.signal);
+    int64_t after = job_join(&j);
+    /* The search went on for its move time after the ponderhit, and ended. */
+    ck_assert_int_ge(after, 250);
+    ck_assert_int_le(after, 300 + 1500); /* generous: a loaded machine */
+    ck_assert(drift_is_legal(&g, j.r.best));
+    ck_assert_int_ge(lines.count, lines_at_hit);
+    ck_assert_int_gt(j.r.depth, 1);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(test_ponder_answers_at_ponderhit_when_already_done)
+{
+    /* Solved while pondering: it waits, and answers at once on ponderhit. */
+    Game g;
+    nim_game(&g, "5 w");
+    Job j;
+    search_limits_clear(&j.limits);
+    j.limits.ponder = true;
+    j.limits.time[WHITE] = 60000;
+    j.limits.time[BLACK] = 60000;
+    j.g = &g;
+    j.options = (SearchOptions){1, 1, NULL};
+    job_start(&j);
+    sleep_ms(200);
+    ck_assert(!atomic_load(&j.done));
+    search_signal_ponderhit(&j.signal);
+    ck_assert_int_lt(job_join(&j), 1000); /* its clock would allow 2000 */
+    ck_assert_uint_eq(j.r.best, 1);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(test_stop_ends_a_ponder_search)
+{
+    Game g;
+    game_init(&g, &drift, &cfg);
+    Job j;
+    search_limits_clear(&j.limits);
+    j.limits.ponder = true;
+    j.limits.movetime = 100000;
+    j.g = &g;
+    j.options = (SearchOptions){2, 1, NULL};
+    ck_assert_int_lt(run_job_and_stop_after(&j, 150), 500);
+    ck_assert(drift_is_legal(&g, j.r.best));
+    /* A stop raised before the search starts is not lost. */
+    search_signal_init(&j.signal);
+    search_signal_stop(&j.signal);
+    SearchResult r = search_run(&g, &j.limits, &j.options, &j.signal, NULL, NULL);
+    ck_assert(drift_is_legal(&g, r.best));
+    search_signal_destroy(&j.signal);
     game_free(&g);
 }
 END_TEST
@@ -1044,9 +1181,8 @@ START_TEST(test_movetime_is_honoured)
     search_limits_clear(&l);
     l.movetime = 200;
     SearchOptions o = {1, 1, NULL};
-    atomic_store(&no_stop, false);
     int64_t t0 = util_now_ms(), c0 = process_cpu_ms();
-    SearchResult r = search_run(&g, &l, &o, &no_stop, collect, (void *)g.variant);
+    SearchResult r = search_run(&g, &l, &o, NULL, collect, (void *)g.variant);
     int64_t took = util_now_ms() - t0, cpu = process_cpu_ms() - c0;
     /* The search's own consumption is its CPU time; wall time also holds
      * whatever the scheduler adds on a loaded machine, so it only gets a
@@ -1071,9 +1207,8 @@ START_TEST(test_clock_is_never_overrun)
         search_limits_clear(&l);
         l.time[WHITE] = clocks[i];
         l.time[BLACK] = 100000; /* not ours */
-        atomic_store(&no_stop, false);
-        int64_t t0 = util_now_ms(), c0 = process_cpu_ms();
-        SearchResult r = search_run(&g, &l, &o, &no_stop, NULL, NULL);
+            int64_t t0 = util_now_ms(), c0 = process_cpu_ms();
+        SearchResult r = search_run(&g, &l, &o, NULL, NULL, NULL);
         int64_t took = util_now_ms() - t0, cpu = process_cpu_ms() - c0;
         ck_assert_msg(cpu <= clocks[i] / 2 + 80, "clock %lld used %lld ms of CPU",
                       (long long)clocks[i], (long long)cpu);
@@ -1095,9 +1230,8 @@ START_TEST(test_single_legal_move_returns_quickly)
     search_limits_clear(&l);
     l.movetime = 3000;
     SearchOptions o = {1, 1, NULL};
-    atomic_store(&no_stop, false);
     int64_t t0 = util_now_ms();
-    SearchResult r = search_run(&g, &l, &o, &no_stop, NULL, NULL);
+    SearchResult r = search_run(&g, &l, &o, NULL, NULL, NULL);
     ck_assert_int_lt(util_now_ms() - t0, 1000);
     ck_assert_uint_eq(r.best, 1);
     ck_assert_int_eq(r.depth, 1);
@@ -1719,6 +1853,10 @@ static Suite *core_suite(void)
     tcase_add_test(tc, test_deterministic_single_thread);
     tcase_add_test(tc, test_stop_flag_ends_the_search_promptly);
     tcase_add_test(tc, test_infinite_waits_for_stop_even_when_solved);
+    tcase_add_test(tc, test_waiting_for_stop_costs_no_cpu);
+    tcase_add_test(tc, test_ponder_searches_untimed_until_ponderhit_then_under_the_clock);
+    tcase_add_test(tc, test_ponder_answers_at_ponderhit_when_already_done);
+    tcase_add_test(tc, test_stop_ends_a_ponder_search);
     tcase_add_test(tc, test_movetime_is_honoured);
     tcase_add_test(tc, test_clock_is_never_overrun);
     tcase_add_test(tc, test_single_legal_move_returns_quickly);

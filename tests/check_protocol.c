@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "game.h"
 #include "protocol_test.h"
@@ -165,6 +166,44 @@ START_TEST(go_infinite_answers_isready_and_stop_gives_exactly_one_bestmove)
     out = pt_exchange("stop"); /* a second stop is silent */
     ck_assert_int_eq(pt_count_lines(out, "bestmove"), 0);
     ck_assert_int_eq(pt_count_lines(out, "info string error"), 0);
+    pt_finish();
+}
+END_TEST
+
+START_TEST(go_ponder_waits_for_ponderhit_then_plays_under_the_clock)
+{
+    pt_start();
+    pt_exchange("setoption name Ponder value true");
+    pt_exchange("position startpos");
+    /* A normal search names the expected reply once Ponder is on. */
+    pt_send("go depth 3");
+    pt_seen[0] = '\0';
+    const char *best = pipe_engine_expect(&pt_engine, "bestmove ", T_LONG, pt_seen, sizeof pt_seen);
+    ck_assert_ptr_nonnull(best);
+    ck_assert_ptr_nonnull(strstr(best, " ponder "));
+    /* Pondering: no bestmove before ponderhit, however long it thinks. */
+    pt_send("go ponder movetime 200");
+    const char *out = pt_exchange(NULL);
+    ck_assert_int_eq(pt_count_lines(out, "bestmove"), 0);
+    struct timespec pause = {0, 400000000};
+    nanosleep(&pause, NULL);
+    out = pt_exchange(NULL);
+    ck_assert_int_eq(pt_count_lines(out, "bestmove"), 0);
+    /* ponderhit: the search goes on under its clock and answers by itself. */
+    pt_seen[0] = '\0';
+    pt_send("ponderhit");
+    ck_assert_ptr_nonnull(pipe_engine_expect(&pt_engine, "bestmove ", T_SHORT, pt_seen, sizeof pt_seen));
+    ck_assert_int_eq(pt_count_lines(pt_seen, "info string error"), 0);
+    /* ponderhit with nothing pondering is an error, and harmless. */
+    out = pt_exchange("ponderhit");
+    ck_assert_int_eq(pt_count_lines(out, "info string error: ponderhit"), 1);
+    ck_assert_int_eq(pt_count_lines(out, "bestmove"), 0);
+    /* stop ends a ponder search with its bestmove. */
+    pt_send("go ponder wtime 10000 btime 10000");
+    pt_exchange(NULL);
+    pt_seen[0] = '\0';
+    pt_send("stop");
+    ck_assert_ptr_nonnull(pipe_engine_expect(&pt_engine, "bestmove ", T_SHORT, pt_seen, sizeof pt_seen));
     pt_finish();
 }
 END_TEST
@@ -367,6 +406,7 @@ static Suite *protocol_suite(void)
     tcase_add_test(tc, position_moves_are_applied_and_bad_moves_keep_the_state);
     tcase_add_test(tc, go_depth_prints_info_lines_then_one_legal_bestmove);
     tcase_add_test(tc, go_infinite_answers_isready_and_stop_gives_exactly_one_bestmove);
+    tcase_add_test(tc, go_ponder_waits_for_ponderhit_then_plays_under_the_clock);
     tcase_add_test(tc, go_with_clocks_movetime_and_nodes_answers);
     tcase_add_test(tc, go_in_a_finished_game_answers_bestmove_0000);
     tcase_add_test(tc, perft_lists_each_move_then_the_total);

@@ -604,8 +604,7 @@ static void two_kings_win(const Variant *v, int expect_wins, int expect_longest,
                 search_limits_clear(&l);
                 l.depth = 12;
                 SearchOptions o = {1, 1, NULL};
-                atomic_bool stop = false;
-                m = search_run(&g, &l, &o, &stop, NULL, NULL).best;
+                m = search_run(&g, &l, &o, NULL, NULL, NULL).best;
             } else {
                 bool added;
                 int i = tb_find_or_add(tb, &g.pos, &added);
