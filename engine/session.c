@@ -180,6 +180,9 @@ static void run_search(Session *s)
  * (fast, uninterruptible) perft_count; bigger ones are split so that `stop`
  * is seen within milliseconds. */
 #define PERFT_CHUNK (1u << 20)
+/* ... and never deeper than this, because the branching can grow below the
+ * path it was estimated on (kings appear, removals become possible). */
+#define PERFT_CHUNK_MAX_DEPTH 4
 
 /* branch^depth, saturating at UINT64_MAX. */
 static uint64_t estimate_leaves(int branch, int depth)
@@ -206,7 +209,7 @@ static uint64_t perft_stoppable(Session *s, const Variant *v, const Position *po
     int n = v->generate(pos, moves);
     if (n > branch)
         branch = n;
-    if (estimate_leaves(branch, depth) <= PERFT_CHUNK)
+    if (depth <= PERFT_CHUNK_MAX_DEPTH && estimate_leaves(branch, depth) <= PERFT_CHUNK)
         return perft_count(v, pos, depth);
     uint64_t total = 0;
     for (int i = 0; i < n && !search_signal_stopped(&s->signal); i++) {
