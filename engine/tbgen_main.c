@@ -3,6 +3,9 @@
  *   sigil-tbgen [--variant NAME] [--pieces N] [--threads T] [--dir DIR]
  *               [--verify] [--stats] [--quiet]
  *   sigil-tbgen --probe [--variant NAME] [--pieces N] [--dir DIR]
+ *   sigil-tbgen --prove FEN --side white|black [--nodes N] [--out FILE]
+ *               [--variant NAME] [--pieces N] [--dir DIR]
+ *   sigil-tbgen --check-proof FILE [--variant NAME] [--pieces N] [--dir DIR]
  *
  * builds every table of up to N pieces (default 4) of the variant (solomon,
  * solomon-chain or both, the default) into DIR (default "."), reusing the
@@ -12,6 +15,10 @@
  * loads the tables of up to N pieces from DIR and answers, for each FEN read
  * from stdin, one line: "win N", "loss N" (plies to the end), "draw",
  * "unknown" (not in the tables) or "error: ..." (a FEN the game rejects).
+ * --prove searches (breadth first, at most N positions outside the tables,
+ * default 1000000) for a certificate that the side does not lose from FEN
+ * and writes it to FILE (default stdout); --check-proof checks one against the
+ * rules and the tables (proof.h).  Both load the tables of DIR.
  * Exit status 0 when all went well.
  */
 #include <stdio.h>
@@ -19,6 +26,7 @@
 #include <string.h>
 
 #include "games/solomon_tb.h"
+#include "proof.h"
 #include "util.h"
 #include "variants.h"
 
@@ -27,7 +35,11 @@ static int usage(void)
     fprintf(stderr, "usage: sigil-tbgen [--variant solomon|solomon-chain|both] "
                     "[--pieces N] [--threads T] [--dir DIR] [--verify] [--stats] "
                     "[--quiet]\n"
-                    "       sigil-tbgen --probe --variant NAME [--pieces N] [--dir DIR] < fens\n");
+                    "       sigil-tbgen --probe --variant NAME [--pieces N] [--dir DIR] < fens\n"
+                    "       sigil-tbgen --prove FEN --side white|black [--nodes N] [--out FILE] "
+                    "[--variant NAME] [--pieces N] [--dir DIR]\n"
+                    "       sigil-tbgen --check-proof FILE [--variant NAME] [--pieces N] "
+                    "[--dir DIR]\n");
     return 2;
 }
 
@@ -127,11 +139,62 @@ static int probe_lines(const Variant *v, int pieces, const char *dir)
     return 0;
 }
 
+/* --prove and --check-proof: the tables of dir through the generic interface. */
+static int run_proof(const Variant *v, int pieces, const char *dir, const char *prove_fen,
+                     const char *side_name, unsigned long long nodes, const char *out_path,
+                     const char *check_path)
+{
+    char err[4200] = "";
+    Tablebase *tb = v->tablebase ? v->tablebase->open(v, dir, pieces, err, sizeof err) : NULL;
+    if (err[0])
+        fprintf(stderr, "sigil-tbgen: %s\n", err);
+    int status = 1;
+    if (check_path) {
+        FILE *f = fopen(check_path, "r");
+        uint64_t entries = 0;
+        if (!f)
+            fprintf(stderr, "sigil-tbgen: cannot read %s\n", check_path);
+        else if (proof_check(f, v, tb, &entries, err, sizeof err)) {
+            printf("proof valid: %llu positions\n", (unsigned long long)entries);
+            status = 0;
+        } else
+            printf("proof invalid: %s\n", err);
+        if (f)
+            fclose(f);
+    } else {
+        Position root;
+        GameConfig cfg = {DEFAULT_MOVE_LIMIT};
+        int side = side_name && strcmp(side_name, "black") == 0 ? BLACK : WHITE;
+        FILE *out = out_path ? fopen(out_path, "w") : stdout;
+        uint64_t explored = 0;
+        if (!v->from_fen(&root, prove_fen, &cfg, err, sizeof err))
+            fprintf(stderr, "sigil-tbgen: %s\n", err);
+        else if (!out)
+            fprintf(stderr, "sigil-tbgen: cannot write %s\n", out_path);
+        else {
+            int64_t start = util_now_ms();
+            int r = proof_search(v, tb, &root, side, nodes, out, &explored, err, sizeof err);
+            fprintf(out_path ? stdout : stderr, "%s: %s after %llu positions, %lld ms\n",
+                    r == 1 ? "proved" : r == 0 ? "not proved" : "error",
+                    r < 0 ? err : side == WHITE ? "white does not lose" : "black does not lose",
+                    (unsigned long long)explored, (long long)(util_now_ms() - start));
+            status = r == 1 ? 0 : r == 0 ? 3 : 1;
+        }
+        if (out && out != stdout)
+            fclose(out);
+    }
+    if (tb)
+        v->tablebase->close(tb);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     const char *variant = "both", *dir = ".";
     int pieces = 4, threads = 1;
     bool verify = false, stats = false, quiet = false, probe = false;
+    const char *prove_fen = NULL, *side_name = NULL, *out_path = NULL, *check_path = NULL;
+    unsigned long long nodes = 1000000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -147,7 +210,20 @@ int main(int argc, char **argv)
             dir = argv[++i];
         else if (strcmp(a, "--verify") == 0)
             verify = true;
-        else if (strcmp(a, "--probe") == 0)
+        else if (strcmp(a, "--prove") == 0 && has_value)
+            prove_fen = argv[++i];
+        else if (strcmp(a, "--side") == 0 && has_value)
+            side_name = argv[++i];
+        else if (strcmp(a, "--out") == 0 && has_value)
+            out_path = argv[++i];
+        else if (strcmp(a, "--check-proof") == 0 && has_value)
+            check_path = argv[++i];
+        else if (strcmp(a, "--nodes") == 0 && has_value) {
+            char *end;
+            nodes = strtoull(argv[++i], &end, 10);
+            if (*end || nodes == 0)
+                return usage();
+        } else if (strcmp(a, "--probe") == 0)
             probe = true;
         else if (strcmp(a, "--stats") == 0)
             stats = true;
@@ -157,6 +233,12 @@ int main(int argc, char **argv)
             return usage();
     }
     variants_init();
+    if (prove_fen || check_path) {
+        const Variant *v = variants_find(strcmp(variant, "both") == 0 ? "solomon" : variant);
+        if (!v || (side_name && strcmp(side_name, "white") && strcmp(side_name, "black")))
+            return usage();
+        return run_proof(v, pieces, dir, prove_fen, side_name, nodes, out_path, check_path);
+    }
     if (probe) {
         const Variant *v = variants_find(variant);
         if (!v)

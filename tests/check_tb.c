@@ -14,6 +14,7 @@
 #include "games/solomon.h"
 #include "games/solomon_tb.h"
 #include "pipe_engine.h"
+#include "proof.h"
 #include "util.h"
 #include "variants.h"
 
@@ -628,6 +629,87 @@ START_TEST(the_search_stops_at_the_tables_with_exact_scores)
 }
 END_TEST
 
+/* ---- not-lose certificates (proof.c) ----------------------------------------- */
+
+/* The opened tables of rule set k through the generic interface. */
+static Tablebase *open_tables(int k)
+{
+    const Variant *v = k ? chain : single;
+    char err[256] = "";
+    Tablebase *tb = v->tablebase->open(v, table_dir, PIECES, err, sizeof err);
+    ck_assert_msg(tb != NULL, "%s", err);
+    ck_assert_int_eq(v->tablebase->count(tb), 41);
+    ck_assert_int_eq(v->tablebase->complete_pieces(tb), PIECES);
+    return tb;
+}
+
+/* Copy f into a new temporary file, leaving out line `drop` (1-based; 0:
+ * none) and replacing the text after '|' on line `change` by `move`. */
+static FILE *edited(FILE *f, int drop, int change, const char *move)
+{
+    FILE *g = tmpfile();
+    char line[512];
+    rewind(f);
+    for (int n = 1; fgets(line, sizeof line, f); n++) {
+        if (n == drop)
+            continue;
+        char *bar = strchr(line, '|');
+        if (n == change && bar)
+            sprintf(bar + 1, "%s\n", move);
+        fputs(line, g);
+    }
+    rewind(g);
+    return g;
+}
+
+START_TEST(a_proof_is_found_checked_and_its_faults_caught)
+{
+    Tablebase *tb = open_tables(0);
+    Position root;
+    char err[256];
+    ck_assert(single->from_fen(&root, "W:W14,15,16:B4,5", &config, err, sizeof err));
+    FILE *f = tmpfile();
+    uint64_t explored = 0, entries = 0;
+    ck_assert_int_eq(proof_search(single, tb, &root, WHITE, 100000, f, &explored, err, sizeof err),
+                     1);
+    ck_assert_uint_gt(explored, 0);
+    rewind(f);
+    ck_assert_msg(proof_check(f, single, tb, &entries, err, sizeof err), "%s", err);
+    ck_assert_uint_gt(entries, 5);
+    /* one position left out: some line is no longer covered */
+    FILE *g = edited(f, 6, 0, NULL);
+    ck_assert(!proof_check(g, single, tb, &entries, err, sizeof err));
+    fclose(g);
+    /* the root's move replaced by one that is not legal there */
+    g = edited(f, 0, 5, "15-10");
+    ck_assert(!proof_check(g, single, tb, &entries, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "not a legal move"));
+    fclose(g);
+    /* the same strategy read as Black's: Black is not to move in its lines */
+    g = tmpfile();
+    char line[512];
+    rewind(f);
+    for (int k = 1; fgets(line, sizeof line, f); k++)
+        fputs(k == 3 ? "side black\n" : line, g);
+    rewind(g);
+    ck_assert(!proof_check(g, single, tb, &entries, err, sizeof err));
+    fclose(g);
+    /* the rules, the side and the file's variant are checked */
+    g = edited(f, 0, 0, NULL);
+    ck_assert(!proof_check(g, chain, NULL, &entries, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "variant"));
+    fclose(g);
+    fclose(f);
+    /* Black cannot prove it does not lose where White wins in 1 */
+    ck_assert(single->from_fen(&root, "W:WK10,K13,K16,15:BK4", &config, err, sizeof err));
+    f = tmpfile();
+    ck_assert_int_eq(proof_search(single, tb, &root, BLACK, 100000, f, &explored, err, sizeof err),
+                     0);
+    fclose(f);
+    single->tablebase->close(tb);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tablebases");
@@ -642,6 +724,7 @@ int main(void)
     tcase_add_test(tc, colour_mirror_probes_agree);
     tcase_add_test(tc, positions_outside_the_tables_are_not_probed);
     tcase_add_test(tc, files_round_trip_and_the_checksum_catches_damage);
+    tcase_add_test(tc, a_proof_is_found_checked_and_its_faults_caught);
     suite_add_tcase(s, tc);
 
     TCase *proto = tcase_create("protocol");
