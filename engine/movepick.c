@@ -38,6 +38,10 @@ int movepick_init(MovePicker *mp, ScoredMove *buf, const MoveHistory *h, const V
     const int16_t *hist = h->butterfly[v->side_to_move(pos) & 1];
     const Move *killers = h->killers[ply <= SEARCH_MAX_PLY ? ply : SEARCH_MAX_PLY];
     bool killers_apply = ply <= SEARCH_MAX_PLY;
+    /* Scratch for the game's hints: one per thread, used only here. */
+    static _Thread_local int hints[MAX_MOVES];
+    if (v->order_hints)
+        v->order_hints(pos, gen, n, hints);
     int k = 0;
     for (int i = 0; i < n; i++) {
         Move m = gen[i];
@@ -58,6 +62,7 @@ int movepick_init(MovePicker *mp, ScoredMove *buf, const MoveHistory *h, const V
             order = history;
         buf[k].move = m;
         buf[k].order = order;
+        buf[k].hint = v->order_hints ? hints[i] : 0;
         buf[k].noisy = noisy;
         k++;
     }
@@ -76,13 +81,15 @@ void movepick_init_ordered(MovePicker *mp, ScoredMove *moves, int count)
     mp->sorted = true;
 }
 
-/* Better first; equal scores in ascending code order, so the order (and the
- * search) is deterministic. */
+/* Better first; equal scores by the game's hint, then in ascending code
+ * order, so the order (and the search) is deterministic. */
 static int compare_scored(const void *a, const void *b)
 {
     const ScoredMove *x = a, *y = b;
     if (x->order != y->order)
         return x->order > y->order ? -1 : 1;
+    if (x->hint != y->hint)
+        return x->hint > y->hint ? -1 : 1;
     return x->move < y->move ? -1 : x->move > y->move;
 }
 

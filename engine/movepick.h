@@ -25,7 +25,9 @@
 /* A move with its ordering score. */
 typedef struct ScoredMove {
     Move move;
-    int order;  /* larger first; ties go to the smaller code */
+    int order;  /* larger first */
+    int hint;   /* Variant.order_hints, 0 without: among equal orders larger
+                   first; then the smaller code */
     bool noisy; /* Variant.is_noisy */
 } ScoredMove;
 

@@ -537,7 +537,7 @@ static void root_picker(SearchThread *t, MovePicker *mp)
     int count = t->root_count - t->pv_index;
     for (int i = 0; i < count; i++) {
         Move m = t->root[t->pv_index + i].move;
-        list[i] = (ScoredMove){m, 0, is_noisy(v, &t->sh->root, m)};
+        list[i] = (ScoredMove){m, 0, 0, is_noisy(v, &t->sh->root, m)};
     }
     movepick_init_ordered(mp, list, count);
 }

@@ -293,6 +293,13 @@ typedef struct Variant {
     /* True when a search score is exact whatever the depth (Alexander: the
      * evaluation is the exact expected value).  May be NULL. */
     bool (*eval_is_exact)(const Position *pos);
+    /* Optional (may be NULL): the game's own ordering hint for the n moves of
+     * pos (from generate()), hints[i] for moves[i], larger = try first.  The
+     * search uses it only among moves its own statistics rank equal (same
+     * band, same history), before falling back to the move code.  The hint
+     * may depend on the position; the move code must not (so that the same
+     * move in sibling positions shares its history and killer entries). */
+    void (*order_hints)(const Position *pos, const Move *moves, int n, int *hints);
 
     /* Optional (may be NULL): how many more moves (rolls not counted) both
      * sides together are expected to make before the game ends, for time

@@ -20,6 +20,7 @@
 #include "game.h"
 #include "info.h"
 #include "search.h"
+#include "movepick.h"
 #include "threads.h"
 #include "timeman.h"
 #include "tt.h"
@@ -1325,6 +1326,45 @@ START_TEST(test_thread_pool_keeps_its_workers_between_searches)
 }
 END_TEST
 
+/* nim with a hint that prefers taking 3, then 2, then 1. */
+static void nim_hints(const Position *pos, const Move *moves, int n, int *hints)
+{
+    (void)pos;
+    for (int i = 0; i < n; i++)
+        hints[i] = (int)moves[i];
+}
+
+START_TEST(test_picker_orders_equal_moves_by_the_game_hint_then_code)
+{
+    Variant hinted = nim;
+    Position pos;
+    nim_set(&pos, 10, WHITE);
+    Move gen[MAX_MOVES];
+    int n = nim.generate(&pos, gen);
+    static MoveHistory h;
+    movepick_clear_history(&h);
+    ScoredMove buf[MAX_MOVES];
+    MovePicker mp;
+    /* Without a hint: equal scores go in ascending code order. */
+    ck_assert_int_eq(movepick_init(&mp, buf, &h, &nim, &pos, gen, n, 1, MOVE_NONE, false), 3);
+    for (Move want = 1; want <= 3; want++)
+        ck_assert_uint_eq(movepick_next(&mp)->move, want);
+    /* With it: the hint decides among equals... */
+    hinted.order_hints = nim_hints;
+    movepick_init(&mp, buf, &h, &hinted, &pos, gen, n, 1, MOVE_NONE, false);
+    for (Move want = 3; want >= 1; want--)
+        ck_assert_uint_eq(movepick_next(&mp)->move, want);
+    /* ...but not over the search's own knowledge: the TT move and a killer
+     * come first. */
+    movepick_reward_cutoff(&h, WHITE, 1, 4, 2, NULL, 0);
+    movepick_init(&mp, buf, &h, &hinted, &pos, gen, n, 1, 1, false);
+    ck_assert_uint_eq(movepick_next(&mp)->move, 1);
+    ck_assert_uint_eq(movepick_next(&mp)->move, 2);
+    ck_assert_uint_eq(movepick_next(&mp)->move, 3);
+    ck_assert_ptr_null(movepick_next(&mp));
+}
+END_TEST
+
 /* ---------------------------------------------------------------- tt */
 
 /* A key whose bucket is b (the low 32 bits choose it) and tag t. */
@@ -1864,6 +1904,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, test_two_threads_agree_on_mate);
     tcase_add_test(tc, test_two_threads_keep_expectimax_values);
     tcase_add_test(tc, test_thread_pool_keeps_its_workers_between_searches);
+    tcase_add_test(tc, test_picker_orders_equal_moves_by_the_game_hint_then_code);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("tt");

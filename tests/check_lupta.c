@@ -217,6 +217,38 @@ START_TEST(line_of_three_through_moved_piece_removes_any_enemy_piece)
 }
 END_TEST
 
+/* The hint of one removal in pos (Variant.order_hints). */
+static int hint_of(const Position *pos, const char *text)
+{
+    Move moves[MAX_MOVES];
+    int hints[MAX_MOVES], n = V->generate(pos, moves);
+    V->order_hints(pos, moves, n, hints);
+    Move m = V->parse_move(pos, text);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return hints[i];
+    ck_abort_msg("%s not legal", text);
+    return 0;
+}
+
+START_TEST(move_codes_name_the_move_and_hints_rank_the_removals)
+{
+    /* The same removal has the same code in sibling positions (history and
+     * killers see one move), while its ordering hint follows the position:
+     * f5 completes a standing line with f4 (q: f3) differently. */
+    Position p = pos_from("...BBB/.....B/....../..W.../WW.... w 0 0");
+    Position q = pos_from("...BBB/....../.....B/..W.../WW.... w 0 0");
+    ck_assert_uint_eq(V->parse_move(&p, "c2c1xf5"), V->parse_move(&q, "c2c1xf5"));
+    ck_assert_uint_eq(V->parse_move(&p, "c2c1xd5"), V->parse_move(&q, "c2c1xd5"));
+    ck_assert_int_eq(hint_of(&p, "c2c1xf5"), 2);
+    ck_assert_int_eq(hint_of(&q, "c2c1xf5"), 3);
+    /* a piece of a standing line of three before a lone piece; quiet moves 0 */
+    ck_assert_int_eq(hint_of(&p, "c2c1xd5"), 3);
+    ck_assert_int_eq(hint_of(&p, "c2c1xf4"), 1);
+    ck_assert_int_eq(hint_of(&p, "c2c3"), 0);
+}
+END_TEST
+
 START_TEST(vertical_line_removes_too)
 {
     /* f3e3 makes the column e1-e2-e3. */
@@ -591,6 +623,7 @@ static Suite *lupta_suite(void)
     tcase_add_test(tc, steps_are_orthogonal_never_diagonal);
     tcase_add_test(tc, step_to_occupied_square_is_illegal);
     tcase_add_test(tc, line_of_three_through_moved_piece_removes_any_enemy_piece);
+    tcase_add_test(tc, move_codes_name_the_move_and_hints_rank_the_removals);
     tcase_add_test(tc, vertical_line_removes_too);
     tcase_add_test(tc, double_line_gives_one_removal);
     tcase_add_test(tc, line_of_four_counts);

@@ -46,20 +46,15 @@ typedef struct LuptaPos {
 _Static_assert(sizeof(LuptaPos) <= POSITION_BYTES, "LuptaPos too big");
 
 /* Move codes.  Placement: MV_PLACE | square.  Step: MV_STEP | from | to << 5,
- * plus MV_REMOVE | removed << 10 when the step makes a line.  A removal also
- * carries an ordering rank in bits 20-24 (0 = most promising): the search
- * tries noisy moves of equal history in ascending code order, so the rank
- * puts the removals that hurt the opponent most first.  The rank depends on
- * the position, which is allowed (the same move in the same position always
- * gets the same code); notation and parse_move ignore it. */
+ * plus MV_REMOVE | removed << 10 when the step makes a line.  A code names
+ * the move alone, whatever the position; which removals look most promising
+ * is lupta_order_hints' business. */
 #define MV_PLACE ((Move)1 << 16)
 #define MV_STEP ((Move)1 << 17)
 #define MV_REMOVE ((Move)1 << 18)
 #define MV_FROM(m) ((int)((m) & 31))
 #define MV_TO(m) ((int)(((m) >> 5) & 31))
 #define MV_REM(m) ((int)(((m) >> 10) & 31))
-#define MV_RANK_SHIFT 20
-#define MV_RANK_MASK ((Move)31 << MV_RANK_SHIFT)
 
 static uint32_t neighbours[SQUARES];      /* orthogonal neighbours */
 enum { TRIPLES = 38 };                    /* 4 x 5 horizontal + 6 x 3 vertical */
@@ -233,9 +228,6 @@ static int lupta_generate(const Position *pos, Move *moves)
         return 0;
     const uint32_t own = p->bb[p->side], enemy = p->bb[p->side ^ 1];
     const uint32_t empty = ~(own | enemy) & ALL_SQ;
-    const uint32_t own_lines = own & line_squares(own);
-    uint8_t prio[SQUARES];
-    bool prio_done = false;
     /* Steps that make a line first (one move per enemy piece to remove),
      * then the quiet steps; squares ascending within each group. */
     for (uint32_t b = own; b; b &= b - 1) {
@@ -244,19 +236,10 @@ static int lupta_generate(const Position *pos, Move *moves)
         if (!to)
             continue;
         uint32_t make = to & line_squares(own & ~bit(from));
-        if (make && !prio_done) {
-            removal_priority(enemy, empty, prio);
-            prio_done = true;
-        }
-        /* a piece that steps out of one line into another is a cal */
-        int cal = (own_lines & bit(from)) ? 4 : 0;
         for (uint32_t t = make; t; t &= t - 1) {
             Move base = MV_STEP | MV_REMOVE | (Move)from | (Move)lsb(t) << 5;
-            for (uint32_t e = enemy; e; e &= e - 1) {
-                int sq = lsb(e);
-                int rank = 31 - cal - prio[sq];
-                moves[n++] = base | (Move)sq << 10 | (Move)rank << MV_RANK_SHIFT;
-            }
+            for (uint32_t e = enemy; e; e &= e - 1)
+                moves[n++] = base | (Move)lsb(e) << 10;
         }
     }
     for (uint32_t b = own; b; b &= b - 1) {
@@ -300,6 +283,29 @@ static void lupta_make(const Position *pos, Move m, Position *out)
 static int lupta_side_to_move(const Position *pos) { return clp(pos)->side; }
 
 static uint64_t lupta_key(const Position *pos) { return clp(pos)->key; }
+
+/* Removals first where they hurt most: the removed piece's importance to
+ * its side (removal_priority), 4 more when the moving piece steps out of one
+ * line into another (a cal, which can strike again next move).  Other moves
+ * get 0. */
+static void lupta_order_hints(const Position *pos, const Move *moves, int n, int *hints)
+{
+    const LuptaPos *p = clp(pos);
+    const uint32_t own = p->bb[p->side], enemy = p->bb[p->side ^ 1];
+    const uint32_t own_lines = own & line_squares(own);
+    uint8_t prio[SQUARES];
+    bool prio_done = false;
+    for (int i = 0; i < n; i++) {
+        hints[i] = 0;
+        if (!(moves[i] & MV_REMOVE))
+            continue;
+        if (!prio_done) {
+            removal_priority(enemy, ~(own | enemy) & ALL_SQ, prio);
+            prio_done = true;
+        }
+        hints[i] = prio[MV_REM(moves[i])] + ((own_lines & bit(MV_FROM(moves[i]))) ? 4 : 0);
+    }
+}
 
 static bool lupta_is_noisy(const Position *pos, Move m)
 {
@@ -450,7 +456,7 @@ static Move lupta_parse_move(const Position *pos, const char *text)
     Move moves[MAX_MOVES];
     int n = lupta_generate(pos, moves);
     for (int i = 0; i < n; i++)
-        if ((moves[i] & ~MV_RANK_MASK) == want)
+        if (moves[i] == want)
             return moves[i];
     return MOVE_NONE;
 }
@@ -806,6 +812,7 @@ const Variant variant_lupta = {
     .describe = NULL,
     .evaluate = lupta_evaluate,
     .is_noisy = lupta_is_noisy,
+    .order_hints = lupta_order_hints,
     .eval_is_exact = NULL,
     .plies_left = lupta_plies_left,
     .perft = lupta_perft,
