@@ -21,8 +21,35 @@ uint64_t util_random_below(uint64_t *state, uint64_t n);
  * truncation, 0 at the end of the text. */
 size_t util_next_token(const char **cursor, char *buf, size_t size);
 
-/* Number of set bits. */
-static inline int util_popcount64(uint64_t x) { return __builtin_popcountll(x); }
+/* Number of set bits: the one popcount of the tree.  A native build
+ * (configure --enable-native, or any -mpopcnt) has the instruction and
+ * the builtin becomes it; without it the builtin is a call into libgcc, so
+ * the branch-free SWAR sum below is used instead. */
+static inline int util_popcount64(uint64_t x)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* util_popcount64 of a 32-bit value, cheaper without the instruction (the
+ * boards of most games fit in 32 bits). */
+static inline int util_popcount32(uint32_t x)
+{
+#ifdef __POPCNT__
+    return __builtin_popcount(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+#endif
+}
 /* Index of the lowest set bit of a non-zero x. */
 static inline int util_lsb64(uint64_t x) { return __builtin_ctzll(x); }
 

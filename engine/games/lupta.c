@@ -68,14 +68,6 @@ static inline const LuptaPos *clp(const Position *pos)
 {
     return (const LuptaPos *)pos->bytes;
 }
-/* Bit count without a library call (the build has no -mpopcnt). */
-static inline int popcnt(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
-}
 static inline int lsb(uint32_t x) { return __builtin_ctz(x); }
 static inline uint32_t bit(int sq) { return (uint32_t)1 << sq; }
 
@@ -163,7 +155,7 @@ static Result lupta_result(const Position *pos, int *margin, const char **reason
     if (placing(p))
         return RESULT_NONE; /* there is always an empty square to place on */
     for (int c = 0; c < 2; c++) {
-        if (popcnt(p->bb[c]) <= LOSE_AT) {
+        if (util_popcount32(p->bb[c]) <= LOSE_AT) {
             if (reason)
                 *reason = "two pieces left";
             return c == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
@@ -182,7 +174,7 @@ static inline bool game_over(const LuptaPos *p)
 {
     if (placing(p))
         return false;
-    if (popcnt(p->bb[0]) <= LOSE_AT || popcnt(p->bb[1]) <= LOSE_AT)
+    if (util_popcount32(p->bb[0]) <= LOSE_AT || util_popcount32(p->bb[1]) <= LOSE_AT)
         return true;
     uint32_t empty = ~(p->bb[0] | p->bb[1]) & ALL_SQ;
     return !(spread(p->bb[p->side]) & empty);
@@ -208,7 +200,7 @@ static void removal_priority(uint32_t enemy, uint32_t empty, uint8_t prio[SQUARE
     }
     for (int i = 0; i < TRIPLES; i++) {
         uint32_t t = triples[i], e = t & enemy;
-        int k = popcnt(e);
+        int k = util_popcount32(e);
         if (k == 3 || (k == 2 && (t & targets)))
             for (; e; e &= e - 1)
                 prio[lsb(e)] += 2;
@@ -322,7 +314,7 @@ static uint64_t perft_rec(const LuptaPos *p, int depth)
     if (placing(p)) {
         uint32_t t = placement_targets(p);
         if (depth == 1)
-            return (uint64_t)popcnt(t);
+            return (uint64_t)util_popcount32(t);
         uint64_t total = 0;
         LuptaPos c = *p;
         c.side ^= 1;
@@ -339,13 +331,13 @@ static uint64_t perft_rec(const LuptaPos *p, int depth)
     const uint32_t own = p->bb[us], enemy = p->bb[them];
     const uint32_t empty = ~(own | enemy) & ALL_SQ;
     if (depth == 1) {
-        const int removals = popcnt(enemy);
+        const int removals = util_popcount32(enemy);
         uint64_t total = 0;
         for (uint32_t b = own & spread(empty); b; b &= b - 1) {
             int from = lsb(b);
             uint32_t to = neighbours[from] & empty;
             uint32_t line = to & line_squares(own & ~bit(from));
-            total += (uint64_t)(popcnt(to) + popcnt(line) * (removals - 1));
+            total += (uint64_t)(util_popcount32(to) + util_popcount32(line) * (removals - 1));
         }
         return total;
     }
@@ -570,7 +562,7 @@ static bool lupta_from_fen(Position *pos, const char *fen, const GameConfig *cfg
     p->hand[WHITE] = (uint8_t)hw;
     p->hand[BLACK] = (uint8_t)hb;
 
-    int nw = popcnt(p->bb[WHITE]), nb = popcnt(p->bb[BLACK]);
+    int nw = util_popcount32(p->bb[WHITE]), nb = util_popcount32(p->bb[BLACK]);
     if (nw + hw > HAND_MAX || nb + hb > HAND_MAX)
         return fen_fail(err, errlen, "more than 12 pieces for a side (board + hand)");
     if (hw || hb) {
@@ -617,8 +609,8 @@ static void lupta_diagram(const Position *pos, char *buf, size_t size)
         PUT("Phase: placement, %s to place\n", who);
     else
         PUT("Phase: movement, %s to move\n", who);
-    PUT("White: %d on board, %d in hand\n", popcnt(p->bb[WHITE]), p->hand[WHITE]);
-    PUT("Black: %d on board, %d in hand\n", popcnt(p->bb[BLACK]), p->hand[BLACK]);
+    PUT("White: %d on board, %d in hand\n", util_popcount32(p->bb[WHITE]), p->hand[WHITE]);
+    PUT("Black: %d on board, %d in hand\n", util_popcount32(p->bb[BLACK]), p->hand[BLACK]);
     PUT("W = White, B = Black, . = empty\n");
 #undef PUT
     if (size) {
@@ -665,7 +657,7 @@ static void side_features(uint32_t own, uint32_t enemy, SideFeatures *f)
         int from = lsb(b);
         uint32_t to = neighbours[from] & empty;
         uint32_t make = to & line_squares(own & ~bit(from));
-        f->steps += popcnt(to);
+        f->steps += util_popcount32(to);
         threat_sq |= make;
         if (line_now & bit(from)) {
             if (make)
@@ -674,8 +666,8 @@ static void side_features(uint32_t own, uint32_t enemy, SideFeatures *f)
                 f->open_lines++;
         }
     }
-    f->threats = popcnt(threat_sq);
-    f->potential = popcnt(line_squares(own) & empty & ~threat_sq);
+    f->threats = util_popcount32(threat_sq);
+    f->potential = util_popcount32(line_squares(own) & empty & ~threat_sq);
 }
 
 static int lupta_evaluate(const Position *pos)
@@ -685,7 +677,7 @@ static int lupta_evaluate(const Position *pos)
     SideFeatures fu, ft;
     side_features(p->bb[us], p->bb[them], &fu);
     side_features(p->bb[them], p->bb[us], &ft);
-    int material = (popcnt(p->bb[us]) + p->hand[us]) - (popcnt(p->bb[them]) + p->hand[them]);
+    int material = (util_popcount32(p->bb[us]) + p->hand[us]) - (util_popcount32(p->bb[them]) + p->hand[them]);
     int score = EV_PIECE * material + EV_TEMPO;
     score += EV_MOBILITY * (fu.steps - ft.steps);
     score += EV_POTENTIAL * (fu.potential - ft.potential);
@@ -718,7 +710,7 @@ static int lupta_plies_left(const Position *pos)
 {
     const LuptaPos *p = clp(pos);
     int hands = p->hand[WHITE] + p->hand[BLACK];
-    int pieces = util_popcount64(p->bb[WHITE]) + util_popcount64(p->bb[BLACK]) + hands;
+    int pieces = util_popcount32(p->bb[WHITE]) + util_popcount32(p->bb[BLACK]) + hands;
     int movement = 3 * (pieces - 15);
     return hands + (movement > 4 ? movement : 4);
 }

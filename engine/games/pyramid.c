@@ -170,15 +170,6 @@ static void pyramid_startpos(Position *pos, const GameConfig *cfg)
 /* ------------------------------------------------------------------ */
 /* Move generation                                                    */
 
-/* Bits set in a mask that has only a few of them (cheaper than a popcount
- * without the hardware instruction). */
-static inline int sparse_count(uint32_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
 
 /* Landing squares of single jumps from sq (occ is the whole board). */
 static inline uint32_t single_jumps(int s, int sq, uint32_t occ)
@@ -303,8 +294,8 @@ static int count_moves(const PyrPos *p)
     int n = 0;
     for (uint32_t b = p->occ[s]; b; b &= b - 1) {
         int from = __builtin_ctz(b);
-        n += sparse_count(STEP[s][from] & ~occ);
-        n += sparse_count(jump_ends(s, from, occ));
+        n += util_popcount32(STEP[s][from] & ~occ);
+        n += util_popcount32(jump_ends(s, from, occ));
     }
     if (n == 0 && !p->passed)
         n = 1;
@@ -511,8 +502,8 @@ static bool pyramid_from_fen(Position *pos, const char *fen,
     }
     if (rank != 0 || file != 8)
         return fen_fail(err, errlen, "the board needs 8 ranks of 8 squares");
-    if (__builtin_popcount(p->occ[WHITE]) != PIECES ||
-        __builtin_popcount(p->occ[BLACK]) != PIECES)
+    if (util_popcount32(p->occ[WHITE]) != PIECES ||
+        util_popcount32(p->occ[BLACK]) != PIECES)
         return fen_fail(err, errlen,
                         "each side must have exactly 10 pieces (nothing is captured)");
     while (*c == ' ')
@@ -584,8 +575,8 @@ static void pyramid_diagram(const Position *pos, char *buf, size_t size)
     o += sprintf(o, "%s to move%s\n", p->side == WHITE ? "White" : "Black",
                  p->passed ? ", the previous move was a pass" : "");
     o += sprintf(o, "in the enemy pyramid: white %d/10  black %d/10\n",
-                 __builtin_popcount(p->occ[WHITE] & HOME[BLACK]),
-                 __builtin_popcount(p->occ[BLACK] & HOME[WHITE]));
+                 util_popcount32(p->occ[WHITE] & HOME[BLACK]),
+                 util_popcount32(p->occ[BLACK] & HOME[WHITE]));
     o += sprintf(o, "count white %d black %d (steps to the enemy pyramid, "
                     "smaller wins)\n", p->count[WHITE], p->count[BLACK]);
     if (size)
@@ -660,7 +651,7 @@ static int mobility(const PyrPos *p, int s, int *gain)
         int from = __builtin_ctz(b);
         uint32_t steps = STEP[s][from] & ~occ;
         uint32_t ends = jump_ends(s, from, occ);
-        n += sparse_count(steps) + sparse_count(ends);
+        n += util_popcount32(steps) + util_popcount32(ends);
         if (ends) {
             int to = s == WHITE ? 31 - __builtin_clz(ends) : __builtin_ctz(ends);
             int g = ADVANCE[s][to] - ADVANCE[s][from];
@@ -711,8 +702,8 @@ static int walled_in_steps(const PyrPos *p, int s)
  * it: the enemy is filling the squares around them and may wall them in. */
 static int straggler_risk(const PyrPos *p, int s)
 {
-    return __builtin_popcount(p->occ[s] & HOME[s]) *
-           __builtin_popcount(p->occ[s ^ 1] & HOME[s]);
+    return util_popcount32(p->occ[s] & HOME[s]) *
+           util_popcount32(p->occ[s ^ 1] & HOME[s]);
 }
 
 /* Weights, in centi-steps (100 = one forward step of one piece).  Chosen by

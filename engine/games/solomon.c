@@ -69,9 +69,6 @@ static uint32_t neighbour_mask[NPOINTS];        /* every direction */
 static uint64_t zobrist_piece[2][2][NPOINTS];   /* [side][kind][point] */
 static uint64_t zobrist_black_to_move;
 static uint64_t zobrist_chain_rules;
-/* Set bits of every 10-bit value: the default -O2 build has no popcount
- * instruction and the libgcc fallback is slower than two lookups. */
-static uint8_t popcount_10bit[1024];
 
 /* May a piece of side/kind go from point a to the next point b along a line?
  * Kings go every way; men forward (White: larger y, Black: smaller y) or
@@ -95,8 +92,6 @@ static void solomon_init(void)
     if (built)
         return;
     built = true;
-    for (int x = 0; x < 1024; x++)
-        popcount_10bit[x] = (uint8_t)util_popcount64((uint64_t)x);
     for (int l = 0; l < 9; l++) {
         for (int i = 0; i < 5; i++) {
             int a = board_lines[l][i] - 1;
@@ -295,10 +290,6 @@ static int generate_legal(const SoloPos *p, Move *moves)
     return generate_steps(p, moves);
 }
 
-static inline int popcount19(uint32_t x)
-{
-    return popcount_10bit[x & 1023] + popcount_10bit[x >> 10];
-}
 
 /* Steps and jumps of the pieces in `pieces` (all of one kind). */
 static inline void count_kind(int s, int kind, uint32_t pieces, uint32_t enemy,
@@ -306,7 +297,7 @@ static inline void count_kind(int s, int kind, uint32_t pieces, uint32_t enemy,
 {
     for (uint32_t b = pieces; b; b &= b - 1) {
         int from = util_lsb64(b);
-        *steps += popcount19(step_mask[s][kind][from] & empty);
+        *steps += util_popcount32(step_mask[s][kind][from] & empty);
         for (uint32_t o = jump_over_mask[s][kind][from] & enemy; o; o &= o - 1)
             *jumps += (jump_land[from][util_lsb64(o)] & empty) != 0;
     }
@@ -402,8 +393,8 @@ static Result material_result(const SoloPos *p, const char **reason)
         return s == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
     }
     if ((p->men[WHITE] | p->men[BLACK]) == 0 &&
-        util_popcount64(p->kings[WHITE]) == 1 &&
-        util_popcount64(p->kings[BLACK]) == 1) {
+        util_popcount32(p->kings[WHITE]) == 1 &&
+        util_popcount32(p->kings[BLACK]) == 1) {
         int w = util_lsb64(p->kings[WHITE]), b = util_lsb64(p->kings[BLACK]);
         if (!king_can_capture(WHITE, w, b) && !king_can_capture(BLACK, b, w)) {
             *reason = "bare kings";
@@ -744,7 +735,7 @@ static bool from_fen_rules(Position *pos, const char *fen, bool chain, char *err
         return fen_fail(err, errlen, "unexpected text after the piece lists");
     for (int side = 0; side < 2; side++) {
         const char *name = side == WHITE ? "white" : "black";
-        if (util_popcount64(p->men[side] | p->kings[side]) > MAX_PIECES) {
+        if (util_popcount32(p->men[side] | p->kings[side]) > MAX_PIECES) {
             snprintf(msg, sizeof msg, "%s has more than 6 pieces", name);
             return fen_fail(err, errlen, msg);
         }
@@ -868,20 +859,20 @@ static int solomon_evaluate(const Position *pos)
         for (uint32_t b = p->men[side]; b; b &= b - 1) {
             int q = util_lsb64(b);
             material[side] += 100;
-            score[side] += 10 * popcount19(step_mask[side][MAN][q] & empty);
+            score[side] += 10 * util_popcount32(step_mask[side][MAN][q] & empty);
             if (q == crown_point[side ^ 1])
                 score[side] += 12;
         }
         for (uint32_t b = p->kings[side]; b; b &= b - 1) {
             int q = util_lsb64(b);
             material[side] += 170;
-            score[side] += 6 * popcount19(neighbour_mask[q]) +
-                           4 * popcount19(neighbour_mask[q] & empty);
+            score[side] += 6 * util_popcount32(neighbour_mask[q]) +
+                           4 * util_popcount32(neighbour_mask[q] & empty);
         }
     }
     int v = material[WHITE] + score[WHITE] - material[BLACK] - score[BLACK];
     int lead = material[WHITE] - material[BLACK];
-    int missing = 12 - popcount19(occupied);
+    int missing = 12 - util_popcount32(occupied);
     if (lead > 0)
         v += 8 * missing;
     else if (lead < 0)

@@ -94,7 +94,6 @@ static inline uint32_t turn_half(uint32_t x)
     return reverse10[x & 1023] << 9 | reverse10[x >> 10] >> 1;
 }
 
-static inline int popcount32(uint32_t x) { return util_popcount64(x); }
 
 /* ---- materials ------------------------------------------------------------ */
 
@@ -194,8 +193,8 @@ static void normalise(const Board *in, Board *out)
 
 static SolomonMaterial board_material(const Board *b)
 {
-    return (SolomonMaterial){popcount32(b->men[WHITE]), popcount32(b->kings[WHITE]),
-                             popcount32(b->men[BLACK]), popcount32(b->kings[BLACK])};
+    return (SolomonMaterial){util_popcount32(b->men[WHITE]), util_popcount32(b->kings[WHITE]),
+                             util_popcount32(b->men[BLACK]), util_popcount32(b->kings[BLACK])};
 }
 
 /* Index of a stored (White to move) position within its material's table. */
@@ -211,7 +210,7 @@ static uint64_t board_index(const Board *b)
         int j = 1;
         for (uint32_t s = groups[g]; s; s &= s - 1, j++) {
             int p = util_lsb64(s);
-            int rel = p - popcount32(occupied & (BIT(p) - 1));
+            int rel = p - util_popcount32(occupied & (BIT(p) - 1));
             rank += binom[rel][j];
         }
         int k = j - 1;
