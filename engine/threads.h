@@ -32,7 +32,7 @@ typedef struct RootMove {
 
 struct SearchShared;
 
-/* Everything one search thread owns.  Large (about 3.4 MB), so it lives in
+/* Everything one search thread owns.  Large (about 4.4 MB), so it lives in
  * the pool, allocated once per worker. */
 typedef struct SearchThread {
     struct SearchShared *sh; /* the search it works on */

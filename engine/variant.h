@@ -42,10 +42,23 @@ typedef uint64_t Move;
  *   determinism: every function of the table is a function of its arguments
  *                alone (the position's bytes, the move, the configuration):
  *                no hidden state, the same answer every time. */
-#define POSITION_BYTES 512
+#define POSITION_BYTES 120 /* the largest game: Salto (SaltoPos) */
+#define POSITION_ALIGN 8
 typedef struct Position {
-    _Alignas(16) unsigned char bytes[POSITION_BYTES];
+    _Alignas(POSITION_ALIGN) unsigned char bytes[POSITION_BYTES];
 } Position;
+
+/* Layout: a game reads and writes its struct through a pointer to
+ * Position.bytes, so the struct is declared with GAME_POSITION
+ * (may_alias): for GCC's and Clang's type-based alias analysis an access
+ * through it is then like one through unsigned char, which may alias any
+ * object -- the cast is a defined access, not undefined behaviour.
+ * GAME_POSITION_FITS(T) checks at compile time that T fits a Position
+ * (a game larger than POSITION_BYTES raises it). */
+#define GAME_POSITION __attribute__((may_alias))
+#define GAME_POSITION_FITS(T)                                                    \
+    _Static_assert(sizeof(T) <= POSITION_BYTES, #T " does not fit a Position"); \
+    _Static_assert(_Alignof(T) <= POSITION_ALIGN, #T " needs more alignment than a Position")
 
 enum { WHITE = 0, BLACK = 1 };
 

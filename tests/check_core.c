@@ -96,7 +96,7 @@ static SearchResult run(const Game *g, int depth, uint64_t nodes, int threads, i
 
 /* ================================================================== nim */
 
-typedef struct NimPos {
+typedef struct GAME_POSITION NimPos {
     int pile;
     int stm;
     int max_take;
@@ -227,7 +227,7 @@ static void nim_game(Game *g, const char *fen)
 
 /* ================================================================ drift */
 
-typedef struct DriftPos {
+typedef struct GAME_POSITION DriftPos {
     uint64_t state;
     int stm;
     int width;
@@ -362,7 +362,7 @@ typedef struct TTable {
     int count;
 } TTable;
 
-typedef struct TPos {
+typedef struct GAME_POSITION TPos {
     const TTable *table;
     int node;
 } TPos;

@@ -30,14 +30,14 @@ enum { FILES = 6, RANKS = 6, SQUARES = 36, NO_ROLL = -1 };
 #define MOVE_ACTION  (UINT64_C(1) << 13)
 #define MOVE_CAPTURE (UINT64_C(1) << 14)
 
-typedef struct AlexPos {
+typedef struct GAME_POSITION AlexPos {
     uint64_t men[2];      /* bitboards of White's and Black's pieces */
     uint64_t key;         /* Zobrist key, kept incrementally by make() */
     int8_t side;          /* WHITE or BLACK: the side rolling / acting */
     int8_t roll;          /* the pending rolled square, NO_ROLL when a roll is due */
     uint8_t captures[2];  /* enemy pieces captured so far by White, Black */
 } AlexPos;
-_Static_assert(sizeof(AlexPos) <= POSITION_BYTES, "AlexPos must fit a Position");
+GAME_POSITION_FITS(AlexPos);
 
 static inline const AlexPos *cpos(const Position *p) { return (const AlexPos *)p->bytes; }
 static inline AlexPos *mpos(Position *p) { return (AlexPos *)p->bytes; }

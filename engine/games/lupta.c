@@ -37,13 +37,13 @@ enum {
 #define H_MID (H_LEFT << 1)
 #define H_RIGHT (H_LEFT << 2)
 
-typedef struct LuptaPos {
+typedef struct GAME_POSITION LuptaPos {
     uint64_t key;     /* Zobrist key, kept incrementally */
     uint32_t bb[2];   /* pieces of WHITE / BLACK */
     uint8_t hand[2];  /* pieces still to place; both 0 = movement phase */
     uint8_t side;     /* side to move */
 } LuptaPos;
-_Static_assert(sizeof(LuptaPos) <= POSITION_BYTES, "LuptaPos too big");
+GAME_POSITION_FITS(LuptaPos);
 
 /* Move codes.  Placement: MV_PLACE | square.  Step: MV_STEP | from | to << 5,
  * plus MV_REMOVE | removed << 10 when the step makes a line.  A code names

@@ -19,7 +19,7 @@
 /* ------------------------------------------------------------------ */
 /* Position                                                           */
 
-typedef struct PyrPos {
+typedef struct GAME_POSITION PyrPos {
     uint32_t occ[2];   /* pieces of WHITE / BLACK */
     uint64_t key;      /* Zobrist key, maintained by make() */
     int16_t count[2];  /* counting sums (fewest forward steps to the enemy
@@ -27,7 +27,7 @@ typedef struct PyrPos {
     uint8_t side;      /* side to move */
     uint8_t passed;    /* the previous move was a pass */
 } PyrPos;
-_Static_assert(sizeof(PyrPos) <= POSITION_BYTES, "PyrPos too large");
+GAME_POSITION_FITS(PyrPos);
 
 static inline PyrPos *P(Position *pos) { return (PyrPos *)pos->bytes; }
 static inline const PyrPos *CP(const Position *pos)

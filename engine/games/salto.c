@@ -40,7 +40,7 @@ enum { NE, NW, SE, SW }; /* NE/NW: towards rank 10 (White's forward) */
 #define MOVE_TO(m) ((int)((m)&63))
 #define MAKE_MOVE(from, to) (MOVE_FLAG | (Move)(from) << 6 | (Move)(to))
 
-typedef struct SaltoPos {
+typedef struct GAME_POSITION SaltoPos {
     uint64_t bb[2];          /* squares of each side's pieces */
     uint64_t key;            /* Zobrist key, kept incrementally */
     int16_t sum[2];          /* counting sums: steps still needed per side */
@@ -52,7 +52,7 @@ typedef struct SaltoPos {
     uint8_t piece[SQUARES];  /* piece on each square or NO_PIECE */
     uint8_t where[PIECES];   /* square of each piece */
 } SaltoPos;
-_Static_assert(sizeof(SaltoPos) <= POSITION_BYTES, "SaltoPos too big");
+GAME_POSITION_FITS(SaltoPos);
 
 /* ------------------------------------------------------------------------ */
 /* Tables                                                                    */

@@ -26,14 +26,14 @@ enum { NPOINTS = 19, MAN = 0, KING = 1, MAX_JUMPS = 6, MAX_PIECES = 6 };
 
 /* The position.  men/kings are bitboards per side; key is maintained by
  * make(); chain selects the rule set. */
-typedef struct SoloPos {
+typedef struct GAME_POSITION SoloPos {
     uint32_t men[2];
     uint32_t kings[2];
     uint64_t key;
     uint8_t stm;
     uint8_t chain;
 } SoloPos;
-_Static_assert(sizeof(SoloPos) <= POSITION_BYTES, "SoloPos too large");
+GAME_POSITION_FITS(SoloPos);
 
 /* ---- geometry (doc/rules.md, Solomon: the board) ------------------------ */
 
