@@ -1,10 +1,12 @@
 /* bench.c - the fixed search set whose node count signs every commit.
  *
- * For every playable game: the start position and the positions reached
- * from it by a deterministic pseudo-random playout (SplitMix64, fixed seed)
- * after BENCH_PLIES[i] plies, each searched single-threaded to a fixed depth
- * with a fresh 16 MB transposition table.  The node total depends only on
- * the code, so two builds that search the same way print the same signature.
+ * For every playable game: the start position and the game's bench
+ * positions (Variant.bench_fens), each searched single-threaded to the
+ * game's depth (Variant.bench_depth) with a fresh 16 MB transposition
+ * table.  A game without bench_fens gets the positions a deterministic
+ * pseudo-random playout (SplitMix64, fixed seed) reaches after
+ * BENCH_PLIES[i] plies.  The node total depends only on the code, so two
+ * builds that search the same way print the same signature.
  */
 #include "bench.h"
 
@@ -47,9 +49,49 @@ static uint64_t bench_position(const Game *g, int index, int depth, FILE *out)
     search_format_score(r.score, score);
     if (r.best != MOVE_NONE)
         v->move_str(&g->pos, r.best, best);
-    fprintf(out, "bench %-14s #%d ply %3d depth %2d nodes %10" PRIu64 " score %-10s best %s\n",
-            v->name, index, g->ply, r.depth, r.nodes, score, best);
+    fprintf(out, "bench %-14s #%d depth %2d nodes %10" PRIu64 " score %-10s best %s\n",
+            v->name, index, r.depth, r.nodes, score, best);
     return r.nodes;
+}
+
+/* The game's own bench positions; how many were searched (a FEN the game
+ * rejects is reported and skipped). */
+static int bench_fens(Game *g, int depth, uint64_t *total, FILE *out)
+{
+    int searched = 0;
+    for (int k = 0; g->variant->bench_fens[k]; k++) {
+        char err[128];
+        if (!game_set_fen(g, g->variant->bench_fens[k], err, sizeof err)) {
+            fprintf(out, "bench %-14s #%d rejected: %s\n", g->variant->name, k + 1, err);
+            continue;
+        }
+        *total += bench_position(g, k + 1, depth, out);
+        searched++;
+    }
+    return searched;
+}
+
+/* Positions of a seeded random playout from the start; how many were
+ * searched. */
+static int bench_playout(Game *g, int depth, uint64_t *total, FILE *out)
+{
+    const Variant *v = g->variant;
+    Move moves[MAX_MOVES];
+    uint64_t rng = BENCH_SEED;
+    int searched = 0;
+    for (int k = 0; k < BENCH_PLAYOUTS; k++) {
+        while (g->ply < BENCH_PLIES[k]) {
+            int n = game_result(g, NULL, NULL) == RESULT_NONE ? v->generate(&g->pos, moves) : 0;
+            if (n <= 0)
+                return searched;
+            game_play(g, moves[util_random_below(&rng, (uint64_t)n)]);
+        }
+        if (game_result(g, NULL, NULL) != RESULT_NONE)
+            return searched; /* a finished game has nothing more to search */
+        *total += bench_position(g, k + 1, depth, out);
+        searched++;
+    }
+    return searched;
 }
 
 uint64_t bench_run(int depth, FILE *out)
@@ -59,7 +101,6 @@ uint64_t bench_run(int depth, FILE *out)
     uint64_t total = 0;
     int64_t start = util_now_ms();
     int positions = 0;
-    Move moves[MAX_MOVES];
     for (int vi = 0; vi < variants_count(); vi++) {
         const Variant *v = variants_get(vi);
         int d = depth > 0 ? depth : default_depth(v);
@@ -68,23 +109,10 @@ uint64_t bench_run(int depth, FILE *out)
         game_init(&g, v, &cfg);
         total += bench_position(&g, 0, d, out);
         positions++;
-        uint64_t rng = BENCH_SEED;
-        for (int k = 0; k < BENCH_PLAYOUTS; k++) {
-            bool over = false;
-            while (g.ply < BENCH_PLIES[k]) {
-                int n = game_result(&g, NULL, NULL) == RESULT_NONE
-                            ? v->generate(&g.pos, moves) : 0;
-                if (n <= 0) {
-                    over = true;
-                    break;
-                }
-                game_play(&g, moves[util_random_below(&rng, (uint64_t)n)]);
-            }
-            if (over || game_result(&g, NULL, NULL) != RESULT_NONE)
-                break; /* a finished game has nothing more to search */
-            total += bench_position(&g, k + 1, d, out);
-            positions++;
-        }
+        if (v->bench_fens)
+            positions += bench_fens(&g, d, &total, out);
+        else
+            positions += bench_playout(&g, d, &total, out);
         game_free(&g);
     }
     int64_t ms = util_now_ms() - start;

@@ -246,6 +246,9 @@ typedef struct Variant {
     MatchScoring match_scoring;
     int match_games;         /* games in one match (1: single games) */
     int bench_depth;         /* search depth of this game's `bench` positions */
+    const char *const *bench_fens; /* the bench positions after the start
+                                      position, NULL-terminated (NULL: a
+                                      seeded random playout picks them) */
 
     /* Called once at program start (variants_init) before anything else:
      * build move tables and Zobrist keys here.  May be NULL. */

@@ -143,6 +143,15 @@ static void descriptor_once(const Variant *v, ContractResult *r)
         fail(r, v, NULL, "match_games %d < 1", v->match_games);
     if (v->bench_depth < 0)
         fail(r, v, NULL, "bench_depth %d < 0", v->bench_depth);
+    for (int i = 0; v->bench_fens && v->from_fen && v->result && v->bench_fens[i]; i++) {
+        Position p;
+        char err[256] = "";
+        if (!v->from_fen(&p, v->bench_fens[i], &default_config, err, sizeof err))
+            fail(r, v, NULL, "bench position %d '%s' does not parse (%s)", i + 1,
+                 v->bench_fens[i], err);
+        else if (v->result(&p, NULL, NULL) != RESULT_NONE)
+            fail(r, v, NULL, "bench position %d is a finished game", i + 1);
+    }
 }
 
 /* to_fen then from_fen gives the same text and a position that behaves the
@@ -540,7 +549,7 @@ static void fen_damage_at(const Variant *v, const Position *pos, ContractResult 
 }
 
 const ContractCheck contract_checks[] = {
-    {"descriptor", "the Variant table names the game and has every required function",
+    {"descriptor", "the Variant table names the game, has every required function, sane facts",
      NULL, 1, descriptor_once},
     {"fen-round-trip", "to_fen/from_fen give back the same text and the same position",
      fen_at, 1, NULL},

@@ -711,6 +711,15 @@ static void alex_describe_move(const Position *pos, Move m, MoveInfo *out)
         out->captures[out->ncaptures++] = (uint8_t)to;
 }
 
+/* The bench positions after the start position (engine/bench.c): the
+ * positions a seeded random playout reached after 8, 15 and 24 plies. */
+static const char *const alexander_bench_fens[] = {
+    "1bb1bb/bbbbbb/6/3w2/wwwwb1/www1ww w - 1 2",
+    "1bb1bb/b1wbbb/6/1w1w2/wbw1b1/www2w b e5 2 3",
+    "1bb1bb/b1b3/6/1w1w2/wwb1b1/2w2w w - 4 6",
+    NULL,
+};
+
 const Variant variant_alexander = {
     .name = "alexander",
     .title = "Alexander the Great (6x6 dice game, phalanx start)",
@@ -720,6 +729,7 @@ const Variant variant_alexander = {
     .match_scoring = MATCH_SCORING_MARGIN_SUM,
     .match_games = 5,
     .bench_depth = 3,
+    .bench_fens = alexander_bench_fens,
     .init = alex_init,
     .startpos = alex_startpos,
     .from_fen = alex_from_fen,

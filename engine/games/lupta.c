@@ -779,6 +779,15 @@ static void lupta_describe_move(const Position *pos, Move m, MoveInfo *out)
         out->captures[out->ncaptures++] = (uint8_t)MV_REM(m);
 }
 
+/* The bench positions after the start position (engine/bench.c): the
+ * positions a seeded random playout reached after 8, 15 and 24 plies. */
+static const char *const lupta_bench_fens[] = {
+    "B.W.../.B..../...W../.B..../.WWB.. w 8 8",
+    "B.WW../.B..W./BW.WWB/.BB.../.WWB.. b 4 5",
+    "BBWWBW/.BWBWB/BW.WWB/.BB.B./.WWBWW w 0 0",
+    NULL,
+};
+
 const Variant variant_lupta = {
     .name = "lupta",
     .title = "Lupta pe 30 de patratele (6x5, place then step, lines of three remove)",
@@ -788,6 +797,7 @@ const Variant variant_lupta = {
     .match_scoring = MATCH_SCORING_BEST_OF,
     .match_games = 3,
     .bench_depth = 4,
+    .bench_fens = lupta_bench_fens,
     .init = lupta_init,
     .startpos = lupta_startpos,
     .from_fen = lupta_from_fen,

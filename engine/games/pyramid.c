@@ -885,6 +885,15 @@ static void pyramid_describe_move(const Position *pos, Move m, MoveInfo *out)
     out->kind = jumps > 1 ? MOVE_KIND_CHAIN : MOVE_KIND_JUMP;
 }
 
+/* The bench positions after the start position (engine/bench.c): the
+ * positions a seeded random playout reached after 8, 15 and 24 plies. */
+static const char *const pyramid_bench_fens[] = {
+    "1B1B3B/6B1/1B1B1B1B/2B3W1/3W1W2/W1W3B1/3W1W2/W1W3W1 w -",
+    "1B5B/2B3B1/3B1B1B/2B1W1W1/1B3W2/W1W1W1B1/1W3W1W/2W5 b -",
+    "5W1B/B5B1/1B3B1B/4W3/1B1W1W2/W1W1B1B1/1W1W1W1W/6B1 w -",
+    NULL,
+};
+
 const Variant variant_pyramid = {
     .name = "pyramid",
     .title = "Pyramid, R. C. Bell's simplified Salto (8x8, forward jump chains)",
@@ -894,6 +903,7 @@ const Variant variant_pyramid = {
     .match_scoring = MATCH_SCORING_COUNTING,
     .match_games = 1,
     .bench_depth = 9,
+    .bench_fens = pyramid_bench_fens,
     .init = pyramid_init,
     .startpos = pyramid_startpos,
     .from_fen = pyramid_from_fen,

@@ -935,6 +935,15 @@ static void salto_describe_move(const Position *pos, Move m, MoveInfo *out)
     out->path[1] = (uint8_t)to;
 }
 
+/* The bench positions after the start position (engine/bench.c): the
+ * positions a seeded random playout reached after 8, 15 and 24 plies. */
+static const char *const salto_bench_fens[] = {
+    "s5s4s3s2s1/m5m4m3m2m1/1n4n3n21/1n52n1/5/4N4/1N33/N1N21M3N5/M1M21M4M5/S1S2S3S4S5 w - 8",
+    "s5s4s3s2s1/m5m4m3m2m1/1n43/1n51N4n1/2n2n31/2M32/1N33/N1N22N5/M1M2S4M4M5/S1S2S31S5 b - 15",
+    "s5s4s31s1/m5m4m31s2/1n4m2N4m1/3M3n1/n52n31/2n22/1N33/N1N2M2S4N5/M12M4M5/S1S2S31S5 w - 24",
+    NULL,
+};
+
 const Variant variant_salto = {
     .name = "salto",
     .title = "Salto (Buettgenbach 1899): race 15 numbered pieces to their targets",
@@ -944,6 +953,7 @@ const Variant variant_salto = {
     .match_scoring = MATCH_SCORING_COUNTING,
     .match_games = 1,
     .bench_depth = 9,
+    .bench_fens = salto_bench_fens,
     .init = salto_init,
     .startpos = salto_startpos,
     .from_fen = salto_from_fen,

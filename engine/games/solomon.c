@@ -1021,6 +1021,15 @@ static int solomon_plies_left(const Position *pos)
     return 3 * pieces + 3;
 }
 
+/* The bench positions after the start position (engine/bench.c): the
+ * positions a seeded random playout reached after 8, 15 and 24 plies. */
+static const char *const solomon_bench_fens[] = {
+    "W:W13,16,17,19:B1,5,6,9",
+    "B:W7,19:B1,5,16",
+    "W:W9:B10",
+    NULL,
+};
+
 const Variant variant_solomon = {
     .name = "solomon",
     .title = "Solomon's Game (Gardner): single jumps, bare kings draw",
@@ -1030,6 +1039,7 @@ const Variant variant_solomon = {
     .match_scoring = MATCH_SCORING_GAMES,
     .match_games = 1,
     .bench_depth = 14,
+    .bench_fens = solomon_bench_fens,
     .init = solomon_init,
     .startpos = startpos_single,
     .from_fen = from_fen_single,
@@ -1055,6 +1065,14 @@ const Variant variant_solomon = {
     .tablebase = &solomon_tablebase_ops,
 };
 
+/* The bench positions after the start position (engine/bench.c): the
+ * positions a seeded random playout reached after 8, 15 and 24 plies. */
+static const char *const chain_bench_fens[] = {
+    "W:W13,16,17,19:B1,5,6,9",
+    "B:W15:B3,5,9,14",
+    NULL,
+};
+
 const Variant variant_solomon_chain = {
     .name = "solomon-chain",
     .title = "Salomon: Solomon's Game with compulsory chain captures",
@@ -1064,6 +1082,7 @@ const Variant variant_solomon_chain = {
     .match_scoring = MATCH_SCORING_GAMES,
     .match_games = 1,
     .bench_depth = 13,
+    .bench_fens = chain_bench_fens,
     .init = solomon_init,
     .startpos = startpos_chain,
     .from_fen = from_fen_chain,
