@@ -1,14 +1,16 @@
 /* timeman.c - soft and hard time limits from movetime or the clock.
  *
- * Clock play: spread the usable time (clock minus a latency margin) over the
- * moves still to play before the next time control or the end of the game
- * (movestogo, or the game's estimate of its remaining length, or 30, at most
- * 50), add three quarters of the increment, and allow the running iteration
- * to overrun that by up to four times, but never past half of the usable time
- * (all of it on the last move before a time control).  The search stops
- * starting iterations at the soft limit and aborts at the hard one, so it
- * never loses on time while it is fed.  Every operation saturates: a GUI may
- * send any 64-bit number.
+ * Clock play: the target is the usable time (clock minus a latency margin)
+ * spread over the moves still to play before the next time control or the
+ * end of the game (movestogo, or the game's estimate of its remaining length
+ * plus a reserve of 5, or 30; at most 50), plus three quarters of the
+ * increment.  The search
+ * starts no iteration after half the target (the next one would take longer
+ * than all before it together) and abandons the running one at twice the
+ * target, but never past half of the usable time (all of it on the last move
+ * before a time control); so a move costs about the target on average and
+ * the clock does not drain faster than the increment refills it.  Every
+ * operation saturates: a GUI may send any 64-bit number.
  */
 #include "timeman.h"
 
@@ -58,15 +60,21 @@ TimeBudget timeman_allocate(const SearchLimits *limits, int side)
     int64_t inc = max64(limits->inc[side], 0);
     int64_t usable = clock - overhead_for(limits, clock);
     int moves = limits->movestogo > 0 ? limits->movestogo : 0;
-    if (limits->moves_left > 0 && (moves == 0 || limits->moves_left < moves))
-        moves = limits->moves_left; /* the game ends before the time control */
+    if (limits->moves_left > 0) {
+        /* The game ends before the time control: spread the clock over its
+         * end, with a reserve. */
+        int64_t left = (int64_t)limits->moves_left + TIMEMAN_RESERVE_MOVES;
+        if (moves == 0 || left < moves)
+            moves = (int)min64(left, TIMEMAN_MAX_MOVES);
+    }
     if (moves == 0)
         moves = TIMEMAN_DEFAULT_MOVES;
     if (moves > TIMEMAN_MAX_MOVES)
         moves = TIMEMAN_MAX_MOVES;
-    int64_t soft = add_sat(usable / moves, inc / 4 * 3 + inc % 4 * 3 / 4);
+    int64_t target = add_sat(usable / moves, inc / 4 * 3 + inc % 4 * 3 / 4);
+    int64_t soft = target / 2;
     int64_t ceiling = limits->movestogo == 1 ? usable : usable / 2;
-    int64_t hard = min64(mul_sat(soft, 4), ceiling);
+    int64_t hard = min64(mul_sat(target, 2), ceiling);
     b.timed = true;
     b.hard_ms = max64(hard, 1);
     b.soft_ms = max64(min64(soft, b.hard_ms), 1);

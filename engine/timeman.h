@@ -15,6 +15,10 @@
 #define TIMEMAN_DEFAULT_MOVES 30
 /* The clock is never spread over more moves than this. */
 #define TIMEMAN_MAX_MOVES 50
+/* Moves added to the game's own estimate of its length, so that the clock
+ * is not planned down to nothing on the last move (latency, estimates that
+ * fall short). */
+#define TIMEMAN_RESERVE_MOVES 5
 
 /* The time a search may use, in ms from its start. */
 typedef struct TimeBudget {
@@ -24,7 +28,8 @@ typedef struct TimeBudget {
 } TimeBudget;
 
 /* The budget for the side `side` (WHITE/BLACK) under limits.  `movetime`
- * wins over the clock; `infinite` means untimed.  Any clock value (either
+ * wins over the clock (soft = hard); with a clock, soft is half and hard
+ * twice the move's target time.  `infinite` means untimed.  Any clock value (either
  * side's time or increment, or movestogo) makes the search timed: a missing
  * time of the mover counts as an empty clock.  soft <= hard, both >= 1, and
  * hard never exceeds the clock minus the overhead (or half of the clock when

@@ -1530,8 +1530,9 @@ START_TEST(test_timeman_saturates_for_any_64_bit_input)
     l.movestogo = 1;
     TimeBudget b = timeman_allocate(&l, WHITE);
     ck_assert(b.timed);
-    ck_assert_int_eq(b.hard_ms, 2305843009213693951LL - TIMEMAN_DEFAULT_OVERHEAD_MS);
-    ck_assert_int_eq(b.soft_ms, b.hard_ms);
+    int64_t usable = 2305843009213693951LL - TIMEMAN_DEFAULT_OVERHEAD_MS;
+    ck_assert_int_eq(b.hard_ms, usable);
+    ck_assert_int_eq(b.soft_ms, (usable + 2305843009213693951LL / 4 * 3 + 3 * 3 / 4) / 2);
     /* The extremes: clock and increment at INT64_MAX, every movestogo. */
     static const int64_t big[] = {INT64_MAX, INT64_MAX - 1, INT64_MAX / 2, INT64_MAX / 3 + 7,
                                   (int64_t)1 << 62, 1, 0};
@@ -1568,33 +1569,38 @@ START_TEST(test_timeman_move_overhead_and_game_length)
     l.time[WHITE] = 60000;
     l.move_overhead = 1000;
     TimeBudget b = timeman_allocate(&l, WHITE);
-    ck_assert_int_eq(b.soft_ms, 59000 / 30); /* the overhead comes off first */
+    ck_assert_int_eq(b.soft_ms, 59000 / 30 / 2); /* the overhead comes off first */
     l.move_overhead = 0;
     l.movetime = 500;
     b = timeman_allocate(&l, WHITE);
     ck_assert_int_eq(b.hard_ms, 500);
     /* The game's own estimate of its length replaces the 30 moves ... */
     l.movetime = 0;
-    l.moves_left = 10;
+    l.moves_left = 10; /* and 5 in reserve */
     b = timeman_allocate(&l, WHITE);
-    ck_assert_int_eq(b.soft_ms, 6000);
-    ck_assert_int_eq(b.hard_ms, 24000);
+    ck_assert_int_eq(b.soft_ms, 2000);
+    ck_assert_int_eq(b.hard_ms, 8000);
     /* ... but never spreads the clock over more than 50 moves ... */
     l.moves_left = 400;
-    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 50);
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 50 / 2);
     /* ... and a game ending before the time control wins over movestogo. */
     l.moves_left = 5;
     l.movestogo = 40;
-    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 12000);
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 3000);
     l.moves_left = 60;
-    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 40);
-    /* The last estimated move keeps half the clock back; only movestogo 1
-     * (a time control right after the move) may use all of it. */
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 40 / 2);
+    /* The last estimated move still has the reserve of 5 moves; only
+     * movestogo 1 (a time control right after the move) may use all of the
+     * clock. */
     l.movestogo = 0;
     l.moves_left = 1;
     b = timeman_allocate(&l, WHITE);
+    ck_assert_int_eq(b.soft_ms, 5000);
+    ck_assert_int_eq(b.hard_ms, 20000);
+    l.movestogo = 1;
+    b = timeman_allocate(&l, WHITE);
     ck_assert_int_eq(b.soft_ms, 30000);
-    ck_assert_int_eq(b.hard_ms, 30000);
+    ck_assert_int_eq(b.hard_ms, 60000);
 }
 END_TEST
 
@@ -1622,9 +1628,10 @@ START_TEST(test_timeman_clock)
     search_limits_clear(&l);
     l.time[WHITE] = 60000;
     TimeBudget b = timeman_allocate(&l, WHITE);
-    /* 59980 usable over 30 moves: 1999 soft, four times that hard. */
-    ck_assert_int_eq(b.soft_ms, 1999);
-    ck_assert_int_eq(b.hard_ms, 7996);
+    /* 59980 usable over 30 moves: a target of 1999, half of it soft, twice
+     * it hard. */
+    ck_assert_int_eq(b.soft_ms, 999);
+    ck_assert_int_eq(b.hard_ms, 3998);
     /* Increment: three quarters added, but never past half the clock. */
     l.time[BLACK] = 1000;
     l.inc[BLACK] = 2000;
@@ -1634,17 +1641,17 @@ START_TEST(test_timeman_clock)
     l.time[BLACK] = 30000;
     l.inc[BLACK] = 400;
     b = timeman_allocate(&l, BLACK);
-    ck_assert_int_eq(b.soft_ms, 29980 / 30 + 300);
-    ck_assert_int_eq(b.hard_ms, (29980 / 30 + 300) * 4);
+    ck_assert_int_eq(b.soft_ms, (29980 / 30 + 300) / 2);
+    ck_assert_int_eq(b.hard_ms, (29980 / 30 + 300) * 2);
     /* movestogo */
     l.movestogo = 10;
     l.time[WHITE] = 10000;
     b = timeman_allocate(&l, WHITE);
-    ck_assert_int_eq(b.soft_ms, 998);
-    ck_assert_int_eq(b.hard_ms, 3992);
+    ck_assert_int_eq(b.soft_ms, 499);
+    ck_assert_int_eq(b.hard_ms, 1996);
     l.movestogo = 1;
     b = timeman_allocate(&l, WHITE);
-    ck_assert_int_eq(b.soft_ms, 9980);
+    ck_assert_int_eq(b.soft_ms, 4990);
     ck_assert_int_eq(b.hard_ms, 9980);
     /* An empty clock still gives 1 ms to find a move. */
     l.movestogo = 0;
