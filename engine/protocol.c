@@ -13,7 +13,6 @@
 #include "protocol.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
@@ -170,27 +169,6 @@ static void on_notice(void *ctx, const char *text)
 }
 
 /* ------------------------------------------------------------- parsing */
-
-/* Strict decimal: digits only (a '-' only when min < 0), within [min, max];
- * no '+', no spaces, no overflow. */
-static bool parse_number(const char *s, long long min, long long max, long long *value)
-{
-    const char *p = s;
-    if (*p == '-' && min < 0)
-        p++;
-    if (!isdigit((unsigned char)*p))
-        return false;
-    for (const char *q = p; *q; q++)
-        if (!isdigit((unsigned char)*q))
-            return false;
-    errno = 0;
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return false;
-    *value = v;
-    return true;
-}
 
 /* The rest of the line after the cursor's leading spaces. */
 static const char *skip_spaces(const char *s)
@@ -379,7 +357,7 @@ static void cmd_undo(const char *args)
     const char *cur = args;
     long long n = 1;
     if (util_next_token(&cur, tok, sizeof tok) &&
-        (!parse_number(tok, 1, INT_MAX, &n) || util_next_token(&cur, extra, sizeof extra))) {
+        (!util_parse_number(tok, 1, INT_MAX, &n) || util_next_token(&cur, extra, sizeof extra))) {
         error_line("undo takes an optional number of plies from 1 up");
         return;
     }
@@ -451,7 +429,7 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
         const char *save = cur;
         long long v = 0;
         size_t len = util_next_token(&cur, num, sizeof num);
-        bool number = len > 0 && len < sizeof num && parse_number(num, LLONG_MIN, LLONG_MAX, &v);
+        bool number = len > 0 && len < sizeof num && util_parse_number(num, LLONG_MIN, LLONG_MAX, &v);
         bool positive = go_params[which].positive;
         if (!number || v < 0 || (v == 0 && positive)) {
             if (go_params[which].param == GO_PERFT)
@@ -535,7 +513,7 @@ static void cmd_perft(const char *args)
     long long d;
     const char *cur = args;
     if (!util_next_token(&cur, tok, sizeof tok) ||
-        !parse_number(tok, 0, SESSION_MAX_PERFT_DEPTH, &d) ||
+        !util_parse_number(tok, 0, SESSION_MAX_PERFT_DEPTH, &d) ||
         util_next_token(&cur, extra, sizeof extra)) {
         error_line("perft needs one depth from 0 to %d", SESSION_MAX_PERFT_DEPTH);
         return;
@@ -547,10 +525,8 @@ static const char *side_name(int side) { return side == WHITE ? "white" : "black
 
 /* A game's result reason and, where the game scores one, its margin:
  * "no pieces" or "counting after move limit, margin 3". */
-static void result_text(const Game *g, Result r, int margin, const char *reason, char *buf,
-                        size_t size)
+static void result_text(const Game *g, int margin, const char *reason, char *buf, size_t size)
 {
-    (void)r;
     if (game_scores_margin(g))
         snprintf(buf, size, "%s, margin %d", reason ? reason : "game over", margin);
     else
@@ -620,7 +596,7 @@ static void cmd_display(const char *args)
     Result r = game_result(g, &margin, &reason);
     if (r != RESULT_NONE) {
         char why[160];
-        result_text(g, r, margin, reason, why, sizeof why);
+        result_text(g, margin, reason, why, sizeof why);
         reply("Result: %s (%s)", game_result_word(r), why);
     } else {
         reply("Result: none");
@@ -669,7 +645,7 @@ static void query_result(const char *args)
     Result r = game_result(g, &margin, &reason);
     if (r != RESULT_NONE) {
         char why[160];
-        result_text(g, r, margin, reason, why, sizeof why);
+        result_text(g, margin, reason, why, sizeof why);
         if (game_scores_margin(g))
             reply("info string result %s reason %s margin %d", game_result_word(r),
                   reason ? reason : "game over", margin);
@@ -840,7 +816,7 @@ static void cmd_bench(const char *args)
     long long d = 0;
     const char *cur = args;
     if (util_next_token(&cur, tok, sizeof tok) &&
-        (!parse_number(tok, 1, BENCH_MAX_DEPTH, &d) || util_next_token(&cur, extra, sizeof extra))) {
+        (!util_parse_number(tok, 1, BENCH_MAX_DEPTH, &d) || util_next_token(&cur, extra, sizeof extra))) {
         error_line("bench takes an optional depth from 1 to %d", BENCH_MAX_DEPTH);
         return;
     }

@@ -8,7 +8,6 @@
 #include "session.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -663,26 +662,6 @@ const SessionOption *session_option(int i)
 
 int64_t session_move_overhead(const Session *s) { return s->move_overhead; }
 
-/* Strict decimal: an optional '-' then digits only, within [min, max]. */
-static bool parse_number(const char *text, long long min, long long max, long long *value)
-{
-    const char *p = text;
-    if (*p == '-')
-        p++;
-    if (!isdigit((unsigned char)*p))
-        return false;
-    for (const char *q = p; *q; q++)
-        if (!isdigit((unsigned char)*q))
-            return false;
-    errno = 0;
-    char *end;
-    long long v = strtoll(text, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return false;
-    *value = v;
-    return true;
-}
-
 bool session_set_option(Session *s, const char *name, const char *value, char *err,
                         size_t errlen)
 {
@@ -698,7 +677,7 @@ bool session_set_option(Session *s, const char *name, const char *value, char *e
     const char *text = value ? value : "";
     switch (o->type) {
     case SESSION_OPTION_SPIN:
-        if (!value || !parse_number(value, o->min, o->max, &number)) {
+        if (!value || !util_parse_number(value, o->min, o->max, &number)) {
             snprintf(err, errlen, "%s takes a whole number from %lld to %lld", o->name, o->min,
                      o->max);
             return false;

@@ -3,6 +3,8 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -48,4 +50,23 @@ size_t util_next_token(const char **cursor, char *buf, size_t size)
     }
     *cursor = p;
     return len;
+}
+
+bool util_parse_number(const char *text, long long min, long long max, long long *value)
+{
+    const char *p = text;
+    if (*p == '-' && min < 0)
+        p++;
+    if (!isdigit((unsigned char)*p))
+        return false;
+    for (const char *q = p; *q; q++)
+        if (!isdigit((unsigned char)*q))
+            return false;
+    errno = 0;
+    char *end;
+    long long v = strtoll(text, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return false;
+    *value = v;
+    return true;
 }

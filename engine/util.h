@@ -3,6 +3,7 @@
 #ifndef SIGIL_UTIL_H
 #define SIGIL_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +21,11 @@ uint64_t util_random_below(uint64_t *state, uint64_t n);
  * size-1 bytes), advance *cursor past it; return the token length before
  * truncation, 0 at the end of the text. */
 size_t util_next_token(const char **cursor, char *buf, size_t size);
+
+/* Parse text as a whole decimal number in [min, max], strictly: digits only,
+ * a leading '-' only when min < 0; no '+', no spaces, no other characters,
+ * no overflow.  False (and *value untouched) otherwise. */
+bool util_parse_number(const char *text, long long min, long long max, long long *value);
 
 /* Number of set bits: the one popcount of the tree.  A native build
  * (configure --enable-native, or any -mpopcnt) has the instruction and

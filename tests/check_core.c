@@ -10,6 +10,7 @@
  *             expectimax trees checked against a brute-force solver).
  */
 #include <check.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -1850,6 +1851,26 @@ START_TEST(test_util_next_token)
 }
 END_TEST
 
+START_TEST(test_util_parse_number_is_strict)
+{
+    long long v = 77;
+    ck_assert(util_parse_number("16", 1, 4096, &v) && v == 16);
+    ck_assert(util_parse_number("0", 0, 0, &v) && v == 0);
+    ck_assert(util_parse_number("-5", -10, 10, &v) && v == -5);
+    ck_assert(util_parse_number("9223372036854775807", 0, LLONG_MAX, &v) && v == LLONG_MAX);
+    ck_assert(util_parse_number("-9223372036854775808", LLONG_MIN, 0, &v) && v == LLONG_MIN);
+    v = 77;
+    static const char *const bad[] = {"",    "+16", " 16", "16 ", "16.0", "0x10", "1e3", "-",
+                                      "--1", "9223372036854775808", "-9223372036854775809",
+                                      "4097", "0",   "-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(!util_parse_number(bad[i], 1, 4096, &v), "accepted '%s'", bad[i]);
+    ck_assert(!util_parse_number("-1", 0, 10, &v)); /* no '-' when min >= 0 */
+    ck_assert(!util_parse_number("-0", 0, 10, &v));
+    ck_assert_int_eq(v, 77);
+}
+END_TEST
+
 START_TEST(test_util_random_below_range)
 {
     uint64_t s = 7;
@@ -1942,6 +1963,7 @@ static Suite *core_suite(void)
     tc = tcase_create("util");
     tcase_add_test(tc, test_util_next_token);
     tcase_add_test(tc, test_util_random_below_range);
+    tcase_add_test(tc, test_util_parse_number_is_strict);
     suite_add_tcase(s, tc);
     return s;
 }
