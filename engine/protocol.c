@@ -937,17 +937,24 @@ bool protocol_command(const char *line)
     return go_on;
 }
 
+bool protocol_line(const char *line)
+{
+    P.batch = false;
+    return dispatch(line);
+}
+
+const Game *protocol_game(void) { return P.session ? session_game(P.session) : NULL; }
+
 int protocol_run(FILE *in, FILE *out)
 {
     protocol_init(out);
-    P.batch = false;
     char *line = NULL;
     size_t cap = 0;
     bool go_on = true;
     while (go_on && getline(&line, &cap, in) >= 0) {
         /* A NUL byte ends the command text; the rest of such a line is garbage. */
         line[strcspn(line, "\r\n")] = '\0';
-        go_on = dispatch(line);
+        go_on = protocol_line(line);
     }
     free(line);
     /* quit or end of input: a running search is stopped and answers. */

@@ -24,6 +24,17 @@
 #include "util.h"
 #include "variants.h"
 
+#ifdef SIGIL_FUZZ
+/* The fuzz build (tests/fuzz, doc/reliability.md) bounds every job so that one
+ * input runs in microseconds and replays identically: jobs run in the owner's
+ * thread on one search thread, a search stops after FUZZ_MAX_NODES nodes
+ * (`infinite` included; `go ponder` gets its ponderhit at once), a perft
+ * goes FUZZ_MAX_PERFT_DEPTH deep at most, the dice never read the clock, and
+ * the hash table stays at 4 KB whatever Hash says (tt.c).  Parsing,
+ * validation and replies are those of the real engine. */
+enum { FUZZ_MAX_NODES = 16, FUZZ_MAX_PERFT_DEPTH = 2 };
+#endif
+
 typedef enum JobKind { JOB_SEARCH, JOB_PERFT } JobKind;
 
 /* What the worker runs: its own copy of the game and the request. */
@@ -62,10 +73,14 @@ struct Session {
 /* Seed 0: a different sequence in every session (clock and process id). */
 static uint64_t clock_seed(void)
 {
+#ifdef SIGIL_FUZZ
+    uint64_t x = 0x5eed; /* replayable */
+#else
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     uint64_t x = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
     x ^= (uint64_t)getpid() << 32;
+#endif
     return util_splitmix64(&x);
 }
 
@@ -270,9 +285,22 @@ static void *worker_main(void *arg)
 static bool start_job(Session *s)
 {
     search_signal_reset(&s->signal);
+#ifdef SIGIL_FUZZ
+    SearchLimits *l = &s->job.limits;
+    l->infinite = false;
+    if (l->ponder)
+        search_signal_ponderhit(&s->signal); /* the pondered move is played at once */
+    if (l->nodes == 0 || l->nodes > FUZZ_MAX_NODES)
+        l->nodes = FUZZ_MAX_NODES;
+    s->job.options.threads = 1;
+    if (s->job.perft_depth > FUZZ_MAX_PERFT_DEPTH)
+        s->job.perft_depth = FUZZ_MAX_PERFT_DEPTH;
+    worker_main(s);
+#else
     if (pthread_create(&s->thread, NULL, worker_main, s) != 0)
         return false;
     s->busy = true;
+#endif
     return true;
 }
 

@@ -107,6 +107,14 @@ int threads_resize(int count)
 
 void threads_start(int count, ThreadWork work, void *arg)
 {
+#ifdef SIGIL_FUZZ
+    /* The fuzz build (tests/fuzz) searches on one thread: run it right here,
+     * without the two thread switches a fuzz input cannot afford. */
+    if (count == 1 && pool.count >= 1) {
+        work(pool.workers[0].state, arg);
+        return;
+    }
+#endif
     pthread_mutex_lock(&pool.lock);
     pool.work = work;
     pool.arg = arg;
