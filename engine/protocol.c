@@ -371,18 +371,25 @@ typedef enum GoParam {
     GO_MATE, GO_PERFT
 } GoParam;
 
+/* The longest time a `go` may name, in ms: a year.  A larger clock is no
+ * clock any game is played with (2^61 ms is 73 million years); it is refused
+ * like a malformed one, so the search ends at once instead of thinking for as
+ * long as the number says. */
+#define GO_MAX_TIME_MS 31536000000LL
+
 static const struct {
     const char *name;
     GoParam param;
     bool positive; /* 0 is an error (a limit of nothing); else 0 is allowed */
+    bool time;     /* milliseconds, at most GO_MAX_TIME_MS */
 } go_params[] = {
-    {"depth", GO_DEPTH, true},     {"nodes", GO_NODES, true},
-    {"movetime", GO_MOVETIME, true}, {"wtime", GO_WTIME, false},
-    {"btime", GO_BTIME, false},    {"winc", GO_WINC, false},
-    {"binc", GO_BINC, false},      {"movestogo", GO_MOVESTOGO, true},
-    {"p1time", GO_WTIME, false},   {"p2time", GO_BTIME, false},
-    {"p1inc", GO_WINC, false},     {"p2inc", GO_BINC, false},
-    {"mate", GO_MATE, true},       {"perft", GO_PERFT, false},
+    {"depth", GO_DEPTH, true, false},      {"nodes", GO_NODES, true, false},
+    {"movetime", GO_MOVETIME, true, true}, {"wtime", GO_WTIME, false, true},
+    {"btime", GO_BTIME, false, true},      {"winc", GO_WINC, false, true},
+    {"binc", GO_BINC, false, true},        {"movestogo", GO_MOVESTOGO, true, false},
+    {"p1time", GO_WTIME, false, true},     {"p2time", GO_BTIME, false, true},
+    {"p1inc", GO_WINC, false, true},       {"p2inc", GO_BINC, false, true},
+    {"mate", GO_MATE, true, false},        {"perft", GO_PERFT, false, false},
 };
 
 /* True for a word that starts a `go` parameter. */
@@ -396,17 +403,37 @@ static bool is_go_word(const char *word)
     return false;
 }
 
+/* The problems of one `go` line: reported as one error line, the first
+ * problem with a count of the others. */
+typedef struct GoErrors {
+    char first[400];
+    int count;
+} GoErrors;
+
+static void go_error(GoErrors *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void go_error(GoErrors *e, const char *fmt, ...)
+{
+    if (e->count++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->first, sizeof e->first, fmt, ap);
+        va_end(ap);
+    }
+}
+
 /* Parse `go` arguments into limits.  Every malformed, zero (where zero means
- * nothing) or negative value, and every unknown word, gets one error line and
- * makes the search a depth-1 one (bestmove at once, never a hang).  Returns
- * the perft depth for `go perft N` (-2 when N is bad), else -1. */
+ * nothing), negative or out-of-range value, and every unknown word, makes
+ * the search a depth-1 one, so bestmove follows at once and never hangs; one
+ * error line for the whole go names the first problem.  Returns the perft
+ * depth for `go perft N` (-2 when N is bad), else -1. */
 static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
 {
     char tok[TOKEN_MAX], num[TOKEN_MAX], buf[96];
     const char *cur = args;
     search_limits_clear(lim);
     *ponder = false;
-    bool bad = false;
+    GoErrors errors = {"", 0};
     while (util_next_token(&cur, tok, sizeof tok)) {
         if (strcmp(tok, "infinite") == 0) {
             lim->infinite = true;
@@ -422,8 +449,7 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
             if (strcmp(tok, go_params[i].name) == 0)
                 which = i;
         if (which < 0) {
-            error_line("go: unknown parameter '%s'; searching to depth 1", echo(tok, buf, sizeof buf));
-            bad = true;
+            go_error(&errors, "go: unknown parameter '%s'; searching to depth 1", echo(tok, buf, sizeof buf));
             continue;
         }
         const char *save = cur;
@@ -438,14 +464,18 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
                 bool missing = len == 0 || is_go_word(num);
                 if (missing)
                     cur = save; /* the next parameter, not a bad value */
-                error_line("go: '%s' needs a whole number from %d to %lld%s%s%s; searching to "
+                go_error(&errors, "go: '%s' needs a whole number from %d to %lld%s%s%s; searching to "
                            "depth 1", tok, positive ? 1 : 0, LLONG_MAX, missing ? "" : ", not '",
                            missing ? "" : echo(num, buf, sizeof buf), missing ? "" : "'");
             } else {
-                error_line("go: '%s %s' is not a limit (%s); searching to depth 1", tok,
+                go_error(&errors, "go: '%s %s' is not a limit (%s); searching to depth 1", tok,
                            echo(num, buf, sizeof buf), positive ? "at least 1" : "at least 0");
             }
-            bad = true;
+            continue;
+        }
+        if (go_params[which].time && v > GO_MAX_TIME_MS) {
+            go_error(&errors, "go: '%s %s' is out of range (at most %lld ms, a year); searching to "
+                       "depth 1", tok, echo(num, buf, sizeof buf), GO_MAX_TIME_MS);
             continue;
         }
         switch (go_params[which].param) {
@@ -464,7 +494,12 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
             return (int)v;
         }
     }
-    if (bad) {
+    if (errors.count) {
+        if (errors.count > 1)
+            error_line("%s (and %d more problem%s in this go)", errors.first, errors.count - 1,
+                       errors.count > 2 ? "s" : "");
+        else
+            error_line("%s", errors.first);
         lim->infinite = false;
         *ponder = false;
         lim->depth = 1;

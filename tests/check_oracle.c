@@ -191,6 +191,9 @@ START_TEST(every_go_that_used_to_hang_answers_one_bestmove_at_once)
         {"go infinite depth x", 1}, {"go movestogo 0", 1},     {"go btime 100", 0},
         {"go movestogo 1", 0},      {"go winc 100", 0},        {"go wtime 0 btime 0", 0},
         {"go p2time 100 p2inc 100", 0},
+        /* A clock beyond a year is refused (one line for both bad numbers). */
+        {"go wtime 2305843009213693951 winc 2305843009213693951 movestogo 1", 1},
+        {"go movetime 9223372036854775807", 1},    {"go depth x nodes 0 mate 0", 1},
     };
     pt_start();
     for (int vi = 0; vi < variants_count(); vi++) {
@@ -213,18 +216,21 @@ END_TEST
 
 START_TEST(huge_clock_values_are_safe_and_stop_answers)
 {
+    /* The largest clocks accepted, with increments and movestogo that would
+     * overflow unsaturated arithmetic: the search runs until stop. */
     pt_start();
     static const char *const gos[] = {
-        "go wtime 2305843009213693951 winc 2305843009213693951 movestogo 1",
-        ("go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 "
-         "binc 9223372036854775807 movestogo 2147483647"),
-        "go movetime 9223372036854775807",
+        "go wtime 31536000000 winc 31536000000 movestogo 1",
+        ("go wtime 31536000000 btime 31536000000 winc 31536000000 binc 31536000000 "
+         "movestogo 2147483647"),
+        "go movetime 31536000000",
         "go depth 9223372036854775807",
     };
     for (size_t i = 0; i < sizeof gos / sizeof *gos; i++) {
         pt_send(gos[i]);
         const char *out = pt_exchange(NULL); /* still answering */
         ck_assert_int_eq(pt_count_lines(out, "info string error"), 0);
+        ck_assert_int_eq(pt_count_lines(out, "bestmove"), 0);
         pt_seen[0] = '\0';
         pt_send("stop");
         ck_assert_ptr_nonnull(
