@@ -13,7 +13,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: sigil                 the UCI/UGI protocol on stdin/stdout ('help' lists the commands)\n"
-            "       sigil play [<variant>] [--engine white|black|both|none] [--time <seconds>]\n"
+            "       sigil play [<variant>] [--side white|black|both|none] [--time <seconds>]\n"
             "                             play a game at the terminal ('help' there)\n"
             "       sigil <command> ...   run each argument as one protocol command, then exit\n"
             "                             (sigil bench; sigil \"variant salto\" \"go depth 6\")\n"
