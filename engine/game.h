@@ -45,8 +45,8 @@ int game_repetitions(const Game *g);
  * margin and reason may be NULL. */
 Result game_result(const Game *g, int *margin, const char **reason);
 
-/* True when the game's results carry a margin (Salto's and Pyramid's
- * counting, Alexander's captures): Variant.match_scoring says so. */
+/* True when the game's results carry a margin (counting, captured
+ * material): Variant.match_scoring says so. */
 bool game_scores_margin(const Game *g);
 
 /* Result as the UGI word: "p1win", "p2win", "draw" or "none". */

@@ -1,7 +1,7 @@
 /* main.c - `sigil` runs the protocol loop on stdin/stdout; `sigil play
  * <variant>` is the interactive mode for a person at a terminal; with other
  * arguments each argument is run as one command (waiting for each search to
- * end), then it exits: `sigil bench`, `sigil "variant salto" "perft 4"`. */
+ * end), then it exits: `sigil bench`, `sigil "variant <name>" "perft 4"`. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,7 +16,7 @@ static void usage(FILE *out)
             "       sigil play [<variant>] [--side white|black|both|none] [--time <seconds>]\n"
             "                             play a game at the terminal ('help' there)\n"
             "       sigil <command> ...   run each argument as one protocol command, then exit\n"
-            "                             (sigil bench; sigil \"variant salto\" \"go depth 6\")\n"
+            "                             (sigil bench; sigil \"variant <name>\" \"go depth 6\")\n"
             "       sigil --help | -h     this text\n"
             "       sigil --version | -v  the version\n"
             "variants:");

@@ -31,7 +31,7 @@ bool oracle_move_json(const Game *g, Move m, char *buf, size_t size);
 
 /* Every legal move of g's current position described, as one JSON array
  * in generate() order (the order of `query moves`); "[]" when the game is
- * over.  The array can be long (Lupta: hundreds of moves): size
+ * over.  The array can be long (hundreds of moves in some games): size
  * ORACLE_LEGAL_JSON_MAX is always enough. */
 #define ORACLE_LEGAL_JSON_MAX (MAX_MOVES * 512 + 16)
 bool oracle_legal_json(const Game *g, char *buf, size_t size);

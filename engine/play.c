@@ -5,7 +5,7 @@
  * After every move the board is drawn again with whose turn it is.  The
  * person types moves in the game's notation or one of the commands of
  * `help`; the engine answers with a search of a chosen time.  Dice rolls
- * (Alexander) are drawn by the program for both sides and shown.
+ * (games with dice) are drawn by the program for both sides and shown.
  */
 #include "play.h"
 
@@ -141,7 +141,8 @@ static void engine_move(Play *p)
     session_go(p->session, &lim, false);
     session_wait(p->session);
     char err[256];
-    /* The game is not over here, so "0000" is a pass (Salto, Pyramid). */
+    /* The game is not over here, so "0000" is a pass (in games
+     * where passing is a move). */
     if (!p->best[0] || !session_play(p->session, p->best, err, sizeof err)) {
         fprintf(p->out, "Sigil found no move to play (%s).\n", p->best[0] ? err : "no answer");
         return;

@@ -735,7 +735,7 @@ static void query_variant(const char *args)
 }
 
 /* The rules oracle's JSON (oracle.c; protocol.md, "Queries for GUIs").  The
- * objects are large (Salto's board, Lupta's legal moves): heap buffers. */
+ * objects are large (a full board, hundreds of legal moves): heap buffers. */
 static void reply_json(bool ok, const char *json, const char *what)
 {
     if (ok) {

@@ -56,9 +56,10 @@
 #define LMR_DEEP_MOVES 12
 
 /* Plies past the horizon in which quiescence follows voluntary noisy moves
- * (forced ones are always followed).  Without a limit Lupta's removal chains
- * made a depth-1 search from its first movement position cost 5 million
- * nodes; with 4 plies it costs 17 thousand. */
+ * (forced ones are always followed).  Without a limit the removal chains of a
+ * game of lines (a step makes a line, the removal lets another step make one)
+ * made a depth-1 search from the first position of its movement phase cost
+ * 5 million nodes; with 4 plies it costs 17 thousand. */
 #define QSEARCH_PLIES 4
 
 /* Quiet moves of a node remembered for the history malus of a cutoff. */
@@ -279,8 +280,8 @@ static bool node_prologue(SearchThread *t, const Position *pos, int ply, int *al
         return true;
     *key = v->key(pos);
     tt_prefetch(*key);
-    /* Where the evaluation is the exact value (Alexander's expected margin,
-     * finished games included) nothing below can improve on it, and mixing it
+    /* Where the evaluation is the exact value (a dice game's expected
+     * margin, finished games included) nothing below can improve on it, and mixing it
      * with win-distance scores would distort the averages of chance nodes. */
     if (eval_exact(v, pos)) {
         *value = evaluate(v, pos);

@@ -665,7 +665,7 @@ static const SessionOption options[] = {
     {"UCI_Variant", SESSION_OPTION_COMBO, 0, 0, 0, variant_choice,
      "the game (same as `variant <name>`)", apply_variant},
     {"MoveLimit", SESSION_OPTION_SPIN, 1, SESSION_MAX_MOVE_LIMIT, DEFAULT_MOVE_LIMIT, NULL,
-     "Salto: moves per side before counting", apply_move_limit},
+     "moves per side before counting (games that count)", apply_move_limit},
     {"Seed", SESSION_OPTION_SPIN, 0, 2147483647LL, 0, NULL,
      "dice seed for roll and go at a roll; 0 = from the clock", apply_seed},
     {"Ponder", SESSION_OPTION_CHECK, 0, 1, 0, NULL,

@@ -23,7 +23,8 @@ typedef uint64_t Move;
 #define MOVE_NONE ((Move)0)
 
 /* Upper bound on the number of legal moves (or roll outcomes) of any position
- * of any game.  Lupta's movement phase with removals is the largest. */
+ * of any game (a movement phase whose steps each list their removals is
+ * the largest so far). */
 #define MAX_MOVES 1024
 
 /* Longest move or roll text, including the terminating NUL. */
@@ -42,7 +43,7 @@ typedef uint64_t Move;
  *   determinism: every function of the table is a function of its arguments
  *                alone (the position's bytes, the move, the configuration):
  *                no hidden state, the same answer every time. */
-#define POSITION_BYTES 120 /* the largest game: Salto (SaltoPos) */
+#define POSITION_BYTES 120 /* the largest game's position_size */
 #define POSITION_ALIGN 8
 typedef struct Position {
     _Alignas(POSITION_ALIGN) unsigned char bytes[POSITION_BYTES];
@@ -73,7 +74,8 @@ typedef enum Result {
 /* Settings that change the rules of a game (engine options).  Copied into a
  * position when it is set up, so a position always carries its own rules. */
 typedef struct GameConfig {
-    int move_limit; /* Salto: moves per side before counting (option MoveLimit) */
+    int move_limit; /* moves per side before the game is counted (option
+                       MoveLimit, games with GAME_OPTION_MOVE_LIMIT) */
 } GameConfig;
 
 #define DEFAULT_MOVE_LIMIT 120
@@ -88,11 +90,11 @@ typedef struct GameConfig {
 typedef enum MatchScoring {
     MATCH_SCORING_GAMES = 0,  /* single games: win, draw, loss */
     MATCH_SCORING_BEST_OF,    /* matches of match_games games won by majority,
-                                 the first player alternating (Lupta) */
+                                 the first player alternating */
     MATCH_SCORING_MARGIN_SUM, /* matches of match_games games scored by the sum
-                                 of margins (Alexander) */
+                                 of margins */
     MATCH_SCORING_COUNTING    /* single games; the counting margins are summed
-                                 beside win/draw/loss (Salto, Pyramid) */
+                                 beside win/draw/loss */
 } MatchScoring;
 
 /* Rule settings (GameConfig fields) a game reads: Variant.rule_options bits. */
@@ -116,7 +118,7 @@ enum { GAME_OPTION_MOVE_LIMIT = 1u << 0 };
 #define BOARD_NAME_MAX 8
 
 typedef enum BoardLayout {
-    BOARD_LAYOUT_POINTS,  /* cells are points on drawn lines (Solomon's star) */
+    BOARD_LAYOUT_POINTS,  /* cells are points on drawn lines (a star) */
     BOARD_LAYOUT_SQUARES  /* cells are unit squares of a columns x rows grid;
                              grid squares that are not cells are unused */
 } BoardLayout;
@@ -142,13 +144,13 @@ typedef struct PieceKind {
     const char *label;  /* short human label: "man", "star 1" */
     const char *symbol; /* drawing hint: "man", "king", "star", "moon", "sun",
                            "piece" */
-    int number;         /* number written on the piece (Salto), 0 for none */
+    int number;         /* number written on the piece, 0 for none */
     const char *fen[2]; /* how the FEN writes it for White, Black ("" none) */
 } PieceKind;
 
 /* Special cells: a goal of one side (or of one kind of its pieces). */
 typedef struct BoardRegion {
-    const char *role;   /* "palace", "target", "pyramid" */
+    const char *role;   /* what it is: "palace", "target" */
     const char *label;  /* one line for humans */
     int side;           /* the side whose pieces aim at it, or -1 */
     int kind;           /* the PieceKind it is the goal of, or -1 for all */
@@ -215,7 +217,7 @@ typedef enum MoveKind {
     MOVE_KIND_REMOVAL,   /* a step that makes a line, with its removal */
     MOVE_KIND_PASS,      /* no piece moves */
     MOVE_KIND_ROLL,      /* a dice roll names a cell */
-    MOVE_KIND_ENTRY,     /* a piece moves onto the rolled cell (Alexander) */
+    MOVE_KIND_ENTRY,     /* a piece moves onto the rolled cell */
     MOVE_KIND_FLIGHT,    /* the piece on the rolled cell flies to capture */
     MOVE_KIND_COUNT
 } MoveKind;
@@ -236,7 +238,7 @@ typedef struct MoveInfo {
 } MoveInfo;
 
 typedef struct Variant {
-    const char *name;        /* protocol name, e.g. "solomon-chain" */
+    const char *name;        /* protocol name (`variant <name>`) */
     const char *title;       /* one line for humans */
     bool repetition_draws;   /* threefold repetition of key() draws */
 
@@ -278,7 +280,7 @@ typedef struct Variant {
     void (*make)(const Position *pos, Move m, Position *out);
     /* The result decided on the board (not threefold repetition, which the
      * caller tracks).  *margin (may be NULL) gets the winner's margin where the
-     * game scores one (Salto/Pyramid counting, Alexander), else 0.  *reason
+     * game scores one (counting, captured material), else 0.  *reason
      * (may be NULL) gets a static lower-case phrase such as "no legal move",
      * "all pieces on targets", "counting after move limit", "bare kings"; ""
      * (never NULL) while the game goes on.  The margin is 0 while the game
@@ -306,8 +308,9 @@ typedef struct Variant {
     /* True for moves that change material or otherwise must not be cut by the
      * horizon (captures, removals).  Quiescence search follows these. */
     bool (*is_noisy)(const Position *pos, Move m);
-    /* True when a search score is exact whatever the depth (Alexander: the
-     * evaluation is the exact expected value).  May be NULL. */
+    /* True when a search score is exact whatever the depth (an evaluation
+     * that is the exact expected value of the rest of a dice game).  May be
+     * NULL. */
     bool (*eval_is_exact)(const Position *pos);
     /* Optional (may be NULL): the game's own ordering hint for the n moves of
      * pos (from generate()), hints[i] for moves[i], larger = try first.  The
@@ -320,7 +323,7 @@ typedef struct Variant {
     /* Optional (may be NULL): how many more moves (rolls not counted) both
      * sides together are expected to make before the game ends, for time
      * allocation.  An estimate (doc/search.md says how each was measured),
-     * exact where a rule fixes it (Salto's MoveLimit). */
+     * exact where a rule fixes it (a move limit). */
     int (*plies_left)(const Position *pos);
 
     /* Optional fast perft with bulk counting at the last ply; NULL means the

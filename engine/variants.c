@@ -5,6 +5,14 @@
 #include <string.h>
 #include <strings.h>
 
+/* One per game, defined in engine/games/; only the registry names them. */
+extern const Variant variant_solomon;
+extern const Variant variant_solomon_chain;
+extern const Variant variant_salto;
+extern const Variant variant_pyramid;
+extern const Variant variant_lupta;
+extern const Variant variant_alexander;
+
 /* Registry order is the order `uci` lists them in; the first is the default. */
 static const Variant *const all_variants[] = {
     &variant_solomon, &variant_solomon_chain, &variant_salto,

@@ -4,14 +4,6 @@
 
 #include "variant.h"
 
-/* One per game, defined in engine/games/. */
-extern const Variant variant_solomon;
-extern const Variant variant_solomon_chain;
-extern const Variant variant_salto;
-extern const Variant variant_pyramid;
-extern const Variant variant_lupta;
-extern const Variant variant_alexander;
-
 /* Build every game's tables; call once before anything else. */
 void variants_init(void);
 /* Number of playable games and the i-th of them (registry order). */

@@ -13,7 +13,7 @@
 #include "util.h"
 #include "variants.h"
 
-static const Variant *V = &variant_alexander;
+static const Variant *V; /* set by setup() */
 static const GameConfig CFG = {DEFAULT_MOVE_LIMIT};
 
 #define START_FEN "bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w - 0 0"
@@ -35,7 +35,12 @@ static const GameConfig CFG = {DEFAULT_MOVE_LIMIT};
             ck_abort_msg(__VA_ARGS__);   \
     } while (0)
 
-static void setup(void) { variants_init(); }
+static void setup(void)
+{
+    variants_init();
+    V = variants_find("alexander");
+    ck_assert_ptr_nonnull(V);
+}
 
 static Position fen_pos(const char *fen) { return game_test_fen(V, fen); }
 

@@ -19,7 +19,8 @@ static const GameConfig CFG = {DEFAULT_MOVE_LIMIT};
 static void setup(void)
 {
     variants_init();
-    V = &variant_pyramid;
+    V = variants_find("pyramid");
+    ck_assert_ptr_nonnull(V);
 }
 
 /* A FEN built by hand (not by to_fen) from square lists such as "a1 c3":

@@ -15,6 +15,10 @@
 
 enum { SOLOMON_POINTS = 19, SOLOMON_MAN = 0, SOLOMON_KING = 1 };
 
+/* The two rule sets' tables (the registry lists them too). */
+extern const Variant variant_solomon;
+extern const Variant variant_solomon_chain;
+
 /* The pieces of a position: bit n-1 is point n; side WHITE or BLACK. */
 typedef struct SolomonBoard {
     uint32_t men[2];

@@ -88,7 +88,7 @@ typedef enum OutputFormat {
 typedef struct MatchConfig {
     MatchMode mode;
     const Variant *variant;
-    GameConfig game_config;     /* Salto's move limit */
+    GameConfig game_config;     /* rule options (the move limit) */
     bool move_limit_given;
 
     EngineSpec *engines;

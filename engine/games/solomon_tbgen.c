@@ -1,4 +1,4 @@
-/* tbgen_main.c - `sigil-tbgen`: build (and check) the Solomon endgame tables.
+/* solomon_tbgen.c - `sigil-tbgen`: build (and check) the Solomon endgame tables.
  *
  *   sigil-tbgen [--variant NAME] [--pieces N] [--threads T] [--dir DIR]
  *               [--verify] [--stats] [--quiet]
@@ -25,10 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/solomon_tb.h"
-#include "proof.h"
-#include "util.h"
-#include "variants.h"
+#include "../proof.h"
+#include "../util.h"
+#include "../variants.h"
+#include "solomon_tb.h"
 
 static int usage(void)
 {
