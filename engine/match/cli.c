@@ -954,6 +954,8 @@ static void default_name(EngineSpec *s)
     char *dot = strrchr(s->name, '.');
     if (dot && dot != s->name && !strcmp(dot, ".sh"))
         *dot = '\0';
+    if (!s->name[0]) /* cmd=dir/ (or arg=dir/): no last component to name it after */
+        snprintf(s->name, sizeof s->name, "%.63s", s->cmd);
 }
 
 static bool build_engines(Cli *c)
