@@ -813,6 +813,9 @@ START_TEST(command_line_errors_stop_before_any_game)
         {{"-output", "format=json"}, "format=cutechess or format=fastchess"},
         {{"-variant", "chess"}, "unknown variant 'chess'"},
         {{"-merge", "x.res"}, "-merge combines result files"},
+        /* fuzz_match_cli: a timeout that rounds to 0 ms was accepted */
+        {{"-hangtimeout", "0.0004"}, "-hangtimeout must be at least 1 ms"},
+        {{"-startup-ms", "0.4"}, "-startup-ms must be at least 1 ms"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         const char *args[40];

@@ -508,19 +508,21 @@ static bool opt_time(Cli *c, const char *opt, char **av, int ac)
         return fail("%s %s: not a number of %s", opt, av[0],
                     strstr(opt, "ms") || !strcmp(opt, "-timemargin") ? "milliseconds"
                                                                      : "seconds");
-    if (!strcmp(opt, "-timemargin"))
-        cfg->timemargin_ms = (int64_t)d;
-    else if (!strcmp(opt, "-hangtimeout"))
-        cfg->hang_timeout_ms = (int64_t)(d * 1000);
-    else if (!strcmp(opt, "-starttimeout"))
-        cfg->start_timeout_ms = (int64_t)(d * 1000);
-    else if (!strcmp(opt, "-startup-ms"))
-        cfg->start_timeout_ms = (int64_t)d;
-    else if (!strcmp(opt, "-ucinewgame-ms"))
-        cfg->newgame_timeout_ms = (int64_t)d;
+    /* Seconds are rounded to the millisecond (0.29 s is 290 ms, not 289);
+     * a timeout must be at least 1 ms once rounded. */
+    int64_t ms = (int64_t)llround(strstr(opt, "ms") || !strcmp(opt, "-timemargin") ? d
+                                                                                   : d * 1000);
     if ((!strcmp(opt, "-hangtimeout") || strstr(opt, "start") || strstr(opt, "newgame")) &&
-        d <= 0)
-        return fail("%s must be above 0", opt);
+        ms < 1)
+        return fail("%s must be at least 1 ms", opt);
+    if (!strcmp(opt, "-timemargin"))
+        cfg->timemargin_ms = ms;
+    else if (!strcmp(opt, "-hangtimeout"))
+        cfg->hang_timeout_ms = ms;
+    else if (!strcmp(opt, "-starttimeout") || !strcmp(opt, "-startup-ms"))
+        cfg->start_timeout_ms = ms;
+    else if (!strcmp(opt, "-ucinewgame-ms"))
+        cfg->newgame_timeout_ms = ms;
     return true;
 }
 
