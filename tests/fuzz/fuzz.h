@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -77,21 +78,29 @@ static inline void fuzz_prepend_flags(int *argc, char ***argv, const char *dict,
  * use after free within an input (or the last few thousand) is still caught.
  * ASAN_OPTIONS and command-line flags override these defaults. */
 #define FUZZ_DEFAULTS(dict, flag)                                               \
+    int fuzz_report_fd = -1;                                                    \
     int LLVMFuzzerInitialize(int *argc, char ***argv)                          \
     {                                                                           \
+        fuzz_report_fd = dup(2);                                                \
         fuzz_prepend_flags(argc, argv, dict, flag);                             \
         return 0;                                                               \
     }                                                                           \
     const char *__asan_default_options(void) { return "quarantine_size_mb=16"; }
 
+/* Where broken invariants are reported: the standard error the process
+ * started with, saved by FUZZ_DEFAULTS before libFuzzer's -close_fd_mask
+ * closes it for the target; -1 until then (standard error). */
+extern int fuzz_report_fd;
+
 /* Abort with a message when cond is false. */
 #define FUZZ_CHECK(cond, ...)                                                   \
     do {                                                                        \
         if (!(cond)) {                                                          \
-            fprintf(stderr, "fuzz invariant broken at %s:%d: %s\n  ", __FILE__, \
+            int fd_ = fuzz_report_fd >= 0 ? fuzz_report_fd : 2;                 \
+            dprintf(fd_, "fuzz invariant broken at %s:%d: %s\n  ", __FILE__,    \
                     __LINE__, #cond);                                           \
-            fprintf(stderr, __VA_ARGS__);                                       \
-            fputc('\n', stderr);                                                \
+            dprintf(fd_, __VA_ARGS__);                                          \
+            dprintf(fd_, "\n");                                                 \
             abort();                                                            \
         }                                                                       \
     } while (0)

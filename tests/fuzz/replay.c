@@ -79,7 +79,11 @@ static void replay_path(const char *path)
     qsort(names, count, sizeof *names, by_name);
     for (size_t i = 0; i < count; i++) {
         struct stat fst;
-        if (stat(names[i], &fst) == 0 && S_ISREG(fst.st_mode))
+        if (stat(names[i], &fst) != 0) {
+            fprintf(stderr, "replay: %s vanished\n", names[i]);
+            exit(1);
+        }
+        if (S_ISREG(fst.st_mode))
             replay_file(names[i]);
         free(names[i]);
     }
