@@ -5,6 +5,11 @@
  * none of them knows which game it plays.  Positions are copied on make
  * ("copy-make"): make() writes the child into a separate buffer, so there is
  * no unmake and no state to restore.
+ *
+ * A game file (engine/games/<game>.c) follows the template of doc/games.md:
+ * its sections in a fixed order, <Game>Pos with cpos()/mpos(), move-code
+ * helpers move_from()/move_to(), and <game>_<field> for every function of
+ * its table.
  */
 #ifndef SIGIL_VARIANT_H
 #define SIGIL_VARIANT_H

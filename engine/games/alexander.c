@@ -24,26 +24,31 @@
 #include "../util.h"
 #include "../variants.h"
 
+/* ---- layout ------------------------------------------------------------- */
+
 enum { FILES = 6, RANKS = 6, SQUARES = 36, NO_ROLL = -1 };
 
 #define MOVE_ROLL    (UINT64_C(1) << 12)
 #define MOVE_ACTION  (UINT64_C(1) << 13)
 #define MOVE_CAPTURE (UINT64_C(1) << 14)
+/* Bits 0..5: the rolled cell of a roll, the start of an action; 6..11 its end. */
+static inline int move_from(Move m) { return (int)(m & 63); }
+static inline int move_to(Move m) { return (int)(m >> 6 & 63); }
 
-typedef struct GAME_POSITION AlexPos {
+typedef struct GAME_POSITION AlexanderPos {
     uint64_t men[2];      /* bitboards of White's and Black's pieces */
     uint64_t key;         /* Zobrist key, kept incrementally by make() */
     int8_t side;          /* WHITE or BLACK: the side rolling / acting */
     int8_t roll;          /* the pending rolled square, NO_ROLL when a roll is due */
     uint8_t captures[2];  /* enemy pieces captured so far by White, Black */
-} AlexPos;
-GAME_POSITION_FITS(AlexPos);
+} AlexanderPos;
+GAME_POSITION_FITS(AlexanderPos);
 
-static inline const AlexPos *cpos(const Position *p) { return (const AlexPos *)p->bytes; }
-static inline AlexPos *mpos(Position *p) { return (AlexPos *)p->bytes; }
+static inline const AlexanderPos *cpos(const Position *p) { return (const AlexanderPos *)p->bytes; }
+static inline AlexanderPos *mpos(Position *p) { return (AlexanderPos *)p->bytes; }
 static inline uint64_t bit(int sq) { return UINT64_C(1) << sq; }
 
-/* ---------------------------------------------------------------- tables */
+/* ---- board -------------------------------------------------------------- */
 
 /* Captures are bounded by 36: white + black + captures of both is invariant
  * under play and at most 36 (from_fen checks it). */
@@ -115,9 +120,9 @@ static void build_tables(void)
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static void ensure_tables(void) { pthread_once(&tables_once, build_tables); }
 
-static void alex_init(void) { ensure_tables(); }
+static void alexander_init(void) { ensure_tables(); }
 
-static uint64_t key_from_scratch(const AlexPos *p)
+static uint64_t key_from_scratch(const AlexanderPos *p)
 {
     uint64_t k = 0;
     for (int c = 0; c < 2; c++)
@@ -131,7 +136,7 @@ static uint64_t key_from_scratch(const AlexPos *p)
     return k;
 }
 
-/* ---------------------------------------------------------- exact values */
+/* ---- board: exact values ------------------------------------------------ */
 
 long double alexander_count_white_wins(int white, int black, int roller)
 {
@@ -155,7 +160,7 @@ void alexander_white_values(const Position *pos, long double *white_wins,
                             long double *white_margin)
 {
     ensure_tables();
-    const AlexPos *p = cpos(pos);
+    const AlexanderPos *p = cpos(pos);
     int a = util_popcount64(p->men[WHITE]), b = util_popcount64(p->men[BLACK]);
     long double invariant = (long double)p->captures[WHITE] - p->captures[BLACK] + b - a;
     int roller = p->side;
@@ -188,14 +193,14 @@ double alexander_expected_margin(const Position *pos)
     return (double)(cpos(pos)->side == WHITE ? m : -m);
 }
 
-/* ------------------------------------------------------------ the rules */
+/* ---- rules -------------------------------------------------------------- */
 
-static void alex_startpos(Position *pos, const GameConfig *cfg)
+static void alexander_startpos(Position *pos, const GameConfig *cfg)
 {
     (void)cfg;
     ensure_tables();
     memset(pos, 0, sizeof *pos);
-    AlexPos *p = mpos(pos);
+    AlexanderPos *p = mpos(pos);
     p->men[WHITE] = (UINT64_C(1) << 12) - 1;          /* a1-f2 */
     p->men[BLACK] = ((UINT64_C(1) << 12) - 1) << 24;  /* a5-f6 */
     p->side = WHITE;
@@ -203,19 +208,19 @@ static void alex_startpos(Position *pos, const GameConfig *cfg)
     p->key = key_from_scratch(p);
 }
 
-static int alex_side_to_move(const Position *pos) { return cpos(pos)->side; }
+static int alexander_side_to_move(const Position *pos) { return cpos(pos)->side; }
 
-static bool alex_is_chance(const Position *pos) { return cpos(pos)->roll == NO_ROLL; }
+static bool alexander_is_chance(const Position *pos) { return cpos(pos)->roll == NO_ROLL; }
 
-static bool game_over(const AlexPos *p) { return !p->men[WHITE] || !p->men[BLACK]; }
+static bool game_over(const AlexanderPos *p) { return !p->men[WHITE] || !p->men[BLACK]; }
 
 /* Chance node: the 36 rolls in square order a1, b1, ..., f1, a2, ..., f6.
  * Decision node: rolled square T holds an own piece -> T flies to each enemy
  * piece (targets in square order); otherwise each own piece (in square order)
  * moves onto T, capturing when T holds an enemy piece. */
-static int alex_generate(const Position *pos, Move *moves)
+static int alexander_generate(const Position *pos, Move *moves)
 {
-    const AlexPos *p = cpos(pos);
+    const AlexanderPos *p = cpos(pos);
     if (game_over(p))
         return 0;
     int n = 0;
@@ -237,18 +242,18 @@ static int alex_generate(const Position *pos, Move *moves)
     return n;
 }
 
-static void alex_make(const Position *pos, Move m, Position *out)
+static void alexander_make(const Position *pos, Move m, Position *out)
 {
-    const AlexPos *p = cpos(pos);
-    AlexPos *q = mpos(out);
+    const AlexanderPos *p = cpos(pos);
+    AlexanderPos *q = mpos(out);
     *q = *p;
     if (m & MOVE_ROLL) {
-        int t = (int)(m & 63);
+        int t = move_from(m);
         q->roll = (int8_t)t;
         q->key ^= z_roll[t];
         return;
     }
-    int from = (int)(m & 63), to = (int)(m >> 6 & 63), s = p->side, e = !s;
+    int from = move_from(m), to = move_to(m), s = p->side, e = !s;
     if (q->men[e] & bit(to)) {
         q->men[e] ^= bit(to);
         q->key ^= z_piece[e][to] ^ z_captures[s][q->captures[s]];
@@ -261,9 +266,9 @@ static void alex_make(const Position *pos, Move m, Position *out)
     q->side = (int8_t)e;
 }
 
-static Result alex_result(const Position *pos, int *margin, const char **reason)
+static Result alexander_result(const Position *pos, int *margin, const char **reason)
 {
-    const AlexPos *p = cpos(pos);
+    const AlexanderPos *p = cpos(pos);
     if (margin)
         *margin = 0;
     if (reason)
@@ -278,9 +283,53 @@ static Result alex_result(const Position *pos, int *margin, const char **reason)
     return winner == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
 }
 
-static uint64_t alex_key(const Position *pos) { return cpos(pos)->key; }
+static uint64_t alexander_key(const Position *pos) { return cpos(pos)->key; }
 
-/* ------------------------------------------------------------ notation */
+/* ---- perft -------------------------------------------------------------- */
+
+/* The generic walk, with the last ply counted from the bitboards: a chance
+ * node has 36 rolls, a decision node one action per enemy piece (own piece
+ * rolled) or per own piece (otherwise). */
+static uint64_t perft_walk(const AlexanderPos *p, int depth)
+{
+    if (game_over(p))
+        return 0;
+    uint64_t own = p->men[p->side], enemy = p->men[!p->side];
+    if (p->roll == NO_ROLL) {
+        if (depth == 1)
+            return SQUARES;
+        uint64_t total = 0;
+        AlexanderPos c = *p;
+        for (int s = 0; s < SQUARES; s++) {
+            c.roll = (int8_t)s; /* the key is irrelevant to counting */
+            total += perft_walk(&c, depth - 1);
+        }
+        return total;
+    }
+    uint64_t tb = bit(p->roll);
+    if (depth == 1)
+        return (uint64_t)util_popcount64((own & tb) ? enemy : own);
+    uint64_t total = 0;
+    Position child;
+    Position parent;
+    *mpos(&parent) = *p;
+    Move moves[MAX_MOVES];
+    int n = alexander_generate(&parent, moves);
+    for (int i = 0; i < n; i++) {
+        alexander_make(&parent, moves[i], &child);
+        total += perft_walk(cpos(&child), depth - 1);
+    }
+    return total;
+}
+
+static uint64_t alexander_perft(const Position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    return perft_walk(cpos(pos), depth);
+}
+
+/* ---- notation ----------------------------------------------------------- */
 
 static char *put_square(char *b, int sq)
 {
@@ -289,11 +338,11 @@ static char *put_square(char *b, int sq)
     return b + 2;
 }
 
-static void alex_move_str(const Position *pos, Move m, char *buf)
+static void alexander_move_str(const Position *pos, Move m, char *buf)
 {
     (void)pos;
     char *b = buf;
-    int from = (int)(m & 63), to = (int)(m >> 6 & 63);
+    int from = move_from(m), to = move_to(m);
     if (m == MOVE_NONE || from >= SQUARES || to >= SQUARES) {
         strcpy(buf, "0000");
         return;
@@ -304,7 +353,7 @@ static void alex_move_str(const Position *pos, Move m, char *buf)
     *b = '\0';
 }
 
-static Move alex_parse_move(const Position *pos, const char *text)
+static Move alexander_parse_move(const Position *pos, const char *text)
 {
     if (!text)
         return MOVE_NONE;
@@ -313,24 +362,24 @@ static Move alex_parse_move(const Position *pos, const char *text)
         return MOVE_NONE;
     Move moves[MAX_MOVES];
     char buf[MOVE_STR_MAX];
-    int n = alex_generate(pos, moves);
+    int n = alexander_generate(pos, moves);
     for (int i = 0; i < n; i++) {
-        alex_move_str(pos, moves[i], buf);
+        alexander_move_str(pos, moves[i], buf);
         if (strcmp(buf, text) == 0)
             return moves[i];
     }
     return MOVE_NONE;
 }
 
-/* ----------------------------------------------------------------- FEN */
+/* ---- FEN ---------------------------------------------------------------- */
 
 /* Ranks 6 down to 1 separated by '/', 'w' and 'b' pieces, digits 1-6 for runs
  * of empty squares; then the side to move (w|b), the pending roll (- or a
  * square), White's captures, Black's captures.  Example (the start):
  *   bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w - 0 0 */
-static void alex_to_fen(const Position *pos, char *buf)
+static void alexander_to_fen(const Position *pos, char *buf)
 {
-    const AlexPos *p = cpos(pos);
+    const AlexanderPos *p = cpos(pos);
     char *b = buf;
     for (int r = RANKS - 1; r >= 0; r--) {
         int empty = 0;
@@ -394,7 +443,7 @@ static bool parse_count(const char *t, int *v)
     return true;
 }
 
-static bool alex_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
+static bool alexander_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
                           char *err, size_t errlen)
 {
     (void)cfg;
@@ -402,7 +451,7 @@ static bool alex_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
     if (!fen)
         FAIL("empty FEN");
     memset(pos, 0, sizeof *pos);
-    AlexPos *p = mpos(pos);
+    AlexanderPos *p = mpos(pos);
     p->roll = NO_ROLL;
     const char *cur = fen;
     char tok[48];
@@ -491,11 +540,11 @@ static bool alex_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
     return true;
 }
 
-/* ------------------------------------------------------------ display */
+/* ---- diagram ------------------------------------------------------------ */
 
-static void alex_diagram(const Position *pos, char *buf, size_t size)
+static void alexander_diagram(const Position *pos, char *buf, size_t size)
 {
-    const AlexPos *p = cpos(pos);
+    const AlexanderPos *p = cpos(pos);
     size_t used = 0;
 #define OUT(...)                                                          \
     do {                                                                  \
@@ -524,7 +573,7 @@ static void alex_diagram(const Position *pos, char *buf, size_t size)
     OUT("      a  b  c  d  e  f\n");
     const char *side = p->side == WHITE ? "White" : "Black";
     int margin;
-    Result r = alex_result(pos, &margin, NULL);
+    Result r = alexander_result(pos, &margin, NULL);
     if (r != RESULT_NONE) {
         OUT("Game over: %s wins, all enemy pieces captured, margin %d\n",
             r == RESULT_WHITE_WINS ? "White" : "Black", margin);
@@ -549,14 +598,16 @@ static void alex_diagram(const Position *pos, char *buf, size_t size)
 #undef OUT
 }
 
-static void alex_describe(const Position *pos, char *buf, size_t size)
+static void alexander_describe(const Position *pos, char *buf, size_t size)
 {
     snprintf(buf, size, "winprob %.6f margin %.6f", alexander_win_probability(pos),
              alexander_expected_margin(pos));
 }
 
+/* ---- evaluation --------------------------------------------------------- */
+
 /* Centi-captures: 100 x the exact expected final margin, side to move's view. */
-static int alex_evaluate(const Position *pos)
+static int alexander_evaluate(const Position *pos)
 {
     long double m;
     alexander_white_values(pos, NULL, &m);
@@ -571,80 +622,36 @@ static int alex_evaluate(const Position *pos)
     return (int)v;
 }
 
-static bool alex_is_noisy(const Position *pos, Move m)
+static bool alexander_is_noisy(const Position *pos, Move m)
 {
     (void)pos;
     return (m & MOVE_CAPTURE) != 0;
 }
 
-static bool alex_eval_is_exact(const Position *pos)
+static bool alexander_eval_is_exact(const Position *pos)
 {
     (void)pos;
     return true;
 }
 
-/* ---------------------------------------------------------------- perft */
-
-/* The generic walk, with the last ply counted from the bitboards: a chance
- * node has 36 rolls, a decision node one action per enemy piece (own piece
- * rolled) or per own piece (otherwise). */
-static uint64_t perft_walk(const AlexPos *p, int depth)
-{
-    if (game_over(p))
-        return 0;
-    uint64_t own = p->men[p->side], enemy = p->men[!p->side];
-    if (p->roll == NO_ROLL) {
-        if (depth == 1)
-            return SQUARES;
-        uint64_t total = 0;
-        AlexPos c = *p;
-        for (int s = 0; s < SQUARES; s++) {
-            c.roll = (int8_t)s; /* the key is irrelevant to counting */
-            total += perft_walk(&c, depth - 1);
-        }
-        return total;
-    }
-    uint64_t tb = bit(p->roll);
-    if (depth == 1)
-        return (uint64_t)util_popcount64((own & tb) ? enemy : own);
-    uint64_t total = 0;
-    Position child;
-    Position parent;
-    *mpos(&parent) = *p;
-    Move moves[MAX_MOVES];
-    int n = alex_generate(&parent, moves);
-    for (int i = 0; i < n; i++) {
-        alex_make(&parent, moves[i], &child);
-        total += perft_walk(cpos(&child), depth - 1);
-    }
-    return total;
-}
-
-static uint64_t alex_perft(const Position *pos, int depth)
-{
-    if (depth <= 0)
-        return 1;
-    return perft_walk(cpos(pos), depth);
-}
-
 /* Moves (rolls not counted) still to come (time allocation): three and a
  * half per piece on the board, from self-play games (doc/search.md). */
-static int alex_plies_left(const Position *pos)
+static int alexander_plies_left(const Position *pos)
 {
-    const AlexPos *p = cpos(pos);
+    const AlexanderPos *p = cpos(pos);
     int pieces = util_popcount64(p->men[WHITE]) + util_popcount64(p->men[BLACK]);
     return pieces * 7 / 2 + 4;
 }
 
-/* ------------------------------------------- self-description for GUIs */
+/* ---- self-description (variant.h, BoardDesc) ---------------------------- */
 
-static const char *const alex_file_label[FILES] = {"a", "b", "c", "d", "e", "f"};
-static const char *const alex_rank_label_top_down[RANKS] = {"6", "5", "4", "3", "2", "1"};
+static const char *const alexander_file_label[FILES] = {"a", "b", "c", "d", "e", "f"};
+static const char *const alexander_rank_label_top_down[RANKS] = {"6", "5", "4", "3", "2", "1"};
 
 /* The 6 x 6 board, orthogonal neighbours (the grid; moves ignore it), one
  * kind, and the two dice: the Latin die gives the file, the Arabic one the
  * rank (doc/rules.md, Alexander). */
-static void alex_describe_board(BoardDesc *b)
+static void alexander_describe_board(BoardDesc *b)
 {
     b->layout = BOARD_LAYOUT_SQUARES;
     b->width = b->columns = FILES;
@@ -652,9 +659,9 @@ static void alex_describe_board(BoardDesc *b)
     b->ncolumn_labels = FILES;
     b->nrow_labels = RANKS;
     for (int f = 0; f < FILES; f++)
-        b->column_labels[f] = alex_file_label[f];
+        b->column_labels[f] = alexander_file_label[f];
     for (int r = 0; r < RANKS; r++)
-        b->row_labels[r] = alex_rank_label_top_down[r];
+        b->row_labels[r] = alexander_rank_label_top_down[r];
     b->ncells = SQUARES;
     for (int sq = 0; sq < SQUARES; sq++) {
         BoardCell *c = &b->cells[sq];
@@ -674,9 +681,9 @@ static void alex_describe_board(BoardDesc *b)
     b->dice[1] = (BoardDie){"Arabic die", 6, {"1", "2", "3", "4", "5", "6"}};
 }
 
-static void alex_describe_position(const Position *pos, PositionInfo *out)
+static void alexander_describe_position(const Position *pos, PositionInfo *out)
 {
-    const AlexPos *p = cpos(pos);
+    const AlexanderPos *p = cpos(pos);
     for (int c = 0; c < 2; c++)
         for (uint64_t m = p->men[c]; m; m &= m - 1) {
             out->side[util_lsb64(m)] = (int8_t)c;
@@ -690,15 +697,15 @@ static void alex_describe_position(const Position *pos, PositionInfo *out)
 
 /* A roll; a piece moving onto the rolled square (capturing what stands
  * there); or the own piece on the rolled square flying to capture. */
-static void alex_describe_move(const Position *pos, Move m, MoveInfo *out)
+static void alexander_describe_move(const Position *pos, Move m, MoveInfo *out)
 {
-    const AlexPos *p = cpos(pos);
+    const AlexanderPos *p = cpos(pos);
     if (m & MOVE_ROLL) {
         out->kind = MOVE_KIND_ROLL;
-        out->roll = (int)(m & 63);
+        out->roll = move_from(m);
         return;
     }
-    int from = (int)(m & 63), to = (int)(m >> 6 & 63);
+    int from = move_from(m), to = move_to(m);
     bool flight = p->roll != NO_ROLL && from == p->roll && (p->men[p->side] & bit(from));
     out->kind = flight ? MOVE_KIND_FLIGHT : MOVE_KIND_ENTRY;
     out->from = from;
@@ -710,6 +717,8 @@ static void alex_describe_move(const Position *pos, Move m, MoveInfo *out)
     if (p->men[!p->side] & bit(to))
         out->captures[out->ncaptures++] = (uint8_t)to;
 }
+
+/* ---- variant table ------------------------------------------------------ */
 
 /* The bench positions after the start position (engine/bench.c): the
  * positions a seeded random playout reached after 8, 15 and 24 plies. */
@@ -724,32 +733,32 @@ const Variant variant_alexander = {
     .name = "alexander",
     .title = "Alexander the Great (6x6 dice game, phalanx start)",
     .repetition_draws = false,
-    .position_size = sizeof(AlexPos),
+    .position_size = sizeof(AlexanderPos),
     .rule_options = 0,
     .match_scoring = MATCH_SCORING_MARGIN_SUM,
     .match_games = 5,
     .bench_depth = 3,
     .bench_fens = alexander_bench_fens,
-    .init = alex_init,
-    .startpos = alex_startpos,
-    .from_fen = alex_from_fen,
-    .to_fen = alex_to_fen,
-    .side_to_move = alex_side_to_move,
-    .is_chance = alex_is_chance,
-    .generate = alex_generate,
-    .make = alex_make,
-    .result = alex_result,
-    .key = alex_key,
-    .move_str = alex_move_str,
-    .parse_move = alex_parse_move,
-    .diagram = alex_diagram,
-    .describe = alex_describe,
-    .evaluate = alex_evaluate,
-    .is_noisy = alex_is_noisy,
-    .eval_is_exact = alex_eval_is_exact,
-    .plies_left = alex_plies_left,
-    .perft = alex_perft,
-    .describe_board = alex_describe_board,
-    .describe_position = alex_describe_position,
-    .describe_move = alex_describe_move,
+    .init = alexander_init,
+    .startpos = alexander_startpos,
+    .from_fen = alexander_from_fen,
+    .to_fen = alexander_to_fen,
+    .side_to_move = alexander_side_to_move,
+    .is_chance = alexander_is_chance,
+    .generate = alexander_generate,
+    .make = alexander_make,
+    .result = alexander_result,
+    .key = alexander_key,
+    .move_str = alexander_move_str,
+    .parse_move = alexander_parse_move,
+    .diagram = alexander_diagram,
+    .describe = alexander_describe,
+    .evaluate = alexander_evaluate,
+    .is_noisy = alexander_is_noisy,
+    .eval_is_exact = alexander_eval_is_exact,
+    .plies_left = alexander_plies_left,
+    .perft = alexander_perft,
+    .describe_board = alexander_describe_board,
+    .describe_position = alexander_describe_position,
+    .describe_move = alexander_describe_move,
 };

@@ -17,6 +17,8 @@
 #include "../util.h"
 #include "../variants.h"
 
+/* ---- layout ------------------------------------------------------------- */
+
 enum {
     FILES = 6,
     RANKS = 5,
@@ -45,16 +47,24 @@ typedef struct GAME_POSITION LuptaPos {
 } LuptaPos;
 GAME_POSITION_FITS(LuptaPos);
 
-/* Move codes.  Placement: MV_PLACE | square.  Step: MV_STEP | from | to << 5,
- * plus MV_REMOVE | removed << 10 when the step makes a line.  A code names
+static inline const LuptaPos *cpos(const Position *pos)
+{
+    return (const LuptaPos *)pos->bytes;
+}
+static inline LuptaPos *mpos(Position *pos) { return (LuptaPos *)pos->bytes; }
+
+/* Move codes.  Placement: MOVE_PLACE | square.  Step: MOVE_STEP | from | to << 5,
+ * plus MOVE_REMOVE | removed << 10 when the step makes a line.  A code names
  * the move alone, whatever the position; which removals look most promising
  * is lupta_order_hints' business. */
-#define MV_PLACE ((Move)1 << 16)
-#define MV_STEP ((Move)1 << 17)
-#define MV_REMOVE ((Move)1 << 18)
-#define MV_FROM(m) ((int)((m) & 31))
-#define MV_TO(m) ((int)(((m) >> 5) & 31))
-#define MV_REM(m) ((int)(((m) >> 10) & 31))
+#define MOVE_PLACE ((Move)1 << 16)
+#define MOVE_STEP ((Move)1 << 17)
+#define MOVE_REMOVE ((Move)1 << 18)
+static inline int move_from(Move m) { return (int)(m & 31); }
+static inline int move_to(Move m) { return (int)((m >> 5) & 31); }
+static inline int move_removed(Move m) { return (int)((m >> 10) & 31); }
+
+/* ---- board -------------------------------------------------------------- */
 
 static uint32_t neighbours[SQUARES];      /* orthogonal neighbours */
 enum { TRIPLES = 38 };                    /* 4 x 5 horizontal + 6 x 3 vertical */
@@ -63,11 +73,6 @@ static uint64_t zobrist_piece[2][SQUARES];
 static uint64_t zobrist_hand[2][HAND_MAX + 1];
 static uint64_t zobrist_black_to_move;
 
-static inline LuptaPos *lp(Position *pos) { return (LuptaPos *)pos->bytes; }
-static inline const LuptaPos *clp(const Position *pos)
-{
-    return (const LuptaPos *)pos->bytes;
-}
 static inline int lsb(uint32_t x) { return __builtin_ctz(x); }
 static inline uint32_t bit(int sq) { return (uint32_t)1 << sq; }
 
@@ -133,21 +138,23 @@ static void lupta_init(void)
     zobrist_black_to_move = util_splitmix64(&seed);
 }
 
+/* ---- rules -------------------------------------------------------------- */
+
 static void lupta_startpos(Position *pos, const GameConfig *cfg)
 {
     (void)cfg;
     memset(pos, 0, sizeof *pos);
-    LuptaPos *p = lp(pos);
+    LuptaPos *p = mpos(pos);
     p->hand[WHITE] = p->hand[BLACK] = HAND_MAX;
     p->side = WHITE;
     p->key = compute_key(p);
 }
 
-/* ------------------------------------------------------------------ result */
+/* ---- rules: result ------------------------------------------------------ */
 
 static Result lupta_result(const Position *pos, int *margin, const char **reason)
 {
-    const LuptaPos *p = clp(pos);
+    const LuptaPos *p = cpos(pos);
     if (margin)
         *margin = 0;
     if (reason)
@@ -180,7 +187,7 @@ static inline bool game_over(const LuptaPos *p)
     return !(spread(p->bb[p->side]) & empty);
 }
 
-/* -------------------------------------------------------- move generation */
+/* ---- rules: moves ------------------------------------------------------- */
 
 /* How much each enemy piece matters to its side, 0..15 (ordering only):
  * a piece that can step into a line, the pair it would complete, a standing
@@ -209,11 +216,11 @@ static void removal_priority(uint32_t enemy, uint32_t empty, uint8_t prio[SQUARE
 
 static int lupta_generate(const Position *pos, Move *moves)
 {
-    const LuptaPos *p = clp(pos);
+    const LuptaPos *p = cpos(pos);
     int n = 0;
     if (placing(p)) {
         for (uint32_t t = placement_targets(p); t; t &= t - 1)
-            moves[n++] = MV_PLACE | (Move)lsb(t);
+            moves[n++] = MOVE_PLACE | (Move)lsb(t);
         return n;
     }
     if (game_over(p))
@@ -229,7 +236,7 @@ static int lupta_generate(const Position *pos, Move *moves)
             continue;
         uint32_t make = to & line_squares(own & ~bit(from));
         for (uint32_t t = make; t; t &= t - 1) {
-            Move base = MV_STEP | MV_REMOVE | (Move)from | (Move)lsb(t) << 5;
+            Move base = MOVE_STEP | MOVE_REMOVE | (Move)from | (Move)lsb(t) << 5;
             for (uint32_t e = enemy; e; e &= e - 1)
                 moves[n++] = base | (Move)lsb(e) << 10;
         }
@@ -240,30 +247,30 @@ static int lupta_generate(const Position *pos, Move *moves)
         if (!to)
             continue;
         for (uint32_t t = to & ~line_squares(own & ~bit(from)); t; t &= t - 1)
-            moves[n++] = MV_STEP | (Move)from | (Move)lsb(t) << 5;
+            moves[n++] = MOVE_STEP | (Move)from | (Move)lsb(t) << 5;
     }
     return n;
 }
 
 static void lupta_make(const Position *pos, Move m, Position *out)
 {
-    const LuptaPos *p = clp(pos);
-    LuptaPos *q = lp(out);
+    const LuptaPos *p = cpos(pos);
+    LuptaPos *q = mpos(out);
     *q = *p;
     const int us = p->side, them = us ^ 1;
     uint64_t k = p->key;
-    if (m & MV_PLACE) {
-        int sq = MV_FROM(m);
+    if (m & MOVE_PLACE) {
+        int sq = move_from(m);
         q->bb[us] |= bit(sq);
         k ^= zobrist_piece[us][sq] ^ zobrist_hand[us][p->hand[us]] ^
              zobrist_hand[us][p->hand[us] - 1];
         q->hand[us]--;
     } else {
-        int from = MV_FROM(m), to = MV_TO(m);
+        int from = move_from(m), to = move_to(m);
         q->bb[us] ^= bit(from) | bit(to);
         k ^= zobrist_piece[us][from] ^ zobrist_piece[us][to];
-        if (m & MV_REMOVE) {
-            int rem = MV_REM(m);
+        if (m & MOVE_REMOVE) {
+            int rem = move_removed(m);
             q->bb[them] &= ~bit(rem);
             k ^= zobrist_piece[them][rem];
         }
@@ -272,9 +279,9 @@ static void lupta_make(const Position *pos, Move m, Position *out)
     q->key = k ^ zobrist_black_to_move;
 }
 
-static int lupta_side_to_move(const Position *pos) { return clp(pos)->side; }
+static int lupta_side_to_move(const Position *pos) { return cpos(pos)->side; }
 
-static uint64_t lupta_key(const Position *pos) { return clp(pos)->key; }
+static uint64_t lupta_key(const Position *pos) { return cpos(pos)->key; }
 
 /* Removals first where they hurt most: the removed piece's importance to
  * its side (removal_priority), 4 more when the moving piece steps out of one
@@ -282,30 +289,30 @@ static uint64_t lupta_key(const Position *pos) { return clp(pos)->key; }
  * get 0. */
 static void lupta_order_hints(const Position *pos, const Move *moves, int n, int *hints)
 {
-    const LuptaPos *p = clp(pos);
+    const LuptaPos *p = cpos(pos);
     const uint32_t own = p->bb[p->side], enemy = p->bb[p->side ^ 1];
     const uint32_t own_lines = own & line_squares(own);
     uint8_t prio[SQUARES];
     bool prio_done = false;
     for (int i = 0; i < n; i++) {
         hints[i] = 0;
-        if (!(moves[i] & MV_REMOVE))
+        if (!(moves[i] & MOVE_REMOVE))
             continue;
         if (!prio_done) {
             removal_priority(enemy, ~(own | enemy) & ALL_SQ, prio);
             prio_done = true;
         }
-        hints[i] = prio[MV_REM(moves[i])] + ((own_lines & bit(MV_FROM(moves[i]))) ? 4 : 0);
+        hints[i] = prio[move_removed(moves[i])] + ((own_lines & bit(move_from(moves[i]))) ? 4 : 0);
     }
 }
 
 static bool lupta_is_noisy(const Position *pos, Move m)
 {
     (void)pos;
-    return (m & MV_REMOVE) != 0;
+    return (m & MOVE_REMOVE) != 0;
 }
 
-/* ------------------------------------------------------------------ perft */
+/* ---- perft -------------------------------------------------------------- */
 
 /* Bulk counting: at the last ply a line-making step counts once per enemy
  * piece (its removals) without generating them. */
@@ -370,10 +377,10 @@ static uint64_t lupta_perft(const Position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
-    return perft_rec(clp(pos), depth);
+    return perft_rec(cpos(pos), depth);
 }
 
-/* --------------------------------------------------------------- notation */
+/* ---- notation ----------------------------------------------------------- */
 
 static void square_str(int sq, char *buf)
 {
@@ -385,15 +392,15 @@ static void square_str(int sq, char *buf)
 static void lupta_move_str(const Position *pos, Move m, char *buf)
 {
     (void)pos;
-    if (m & MV_PLACE) {
-        square_str(MV_FROM(m), buf);
+    if (m & MOVE_PLACE) {
+        square_str(move_from(m), buf);
         return;
     }
-    square_str(MV_FROM(m), buf);
-    square_str(MV_TO(m), buf + 2);
-    if (m & MV_REMOVE) {
+    square_str(move_from(m), buf);
+    square_str(move_to(m), buf + 2);
+    if (m & MOVE_REMOVE) {
         buf[4] = 'x';
-        square_str(MV_REM(m), buf + 5);
+        square_str(move_removed(m), buf + 5);
     }
 }
 
@@ -428,17 +435,17 @@ static Move lupta_parse_move(const Position *pos, const char *text)
         int sq = parse_square(text);
         if (sq < 0)
             return MOVE_NONE;
-        want = MV_PLACE | (Move)sq;
+        want = MOVE_PLACE | (Move)sq;
     } else if (len == 4 || (len == 7 && (text[4] == 'x' || text[4] == 'X'))) {
         int from = parse_square(text), to = parse_square(text + 2);
         if (from < 0 || to < 0)
             return MOVE_NONE;
-        want = MV_STEP | (Move)from | (Move)to << 5;
+        want = MOVE_STEP | (Move)from | (Move)to << 5;
         if (len == 7) {
             int rem = parse_square(text + 5);
             if (rem < 0)
                 return MOVE_NONE;
-            want |= MV_REMOVE | (Move)rem << 10;
+            want |= MOVE_REMOVE | (Move)rem << 10;
         }
     } else {
         return MOVE_NONE;
@@ -453,11 +460,11 @@ static Move lupta_parse_move(const Position *pos, const char *text)
     return MOVE_NONE;
 }
 
-/* -------------------------------------------------------------------- FEN */
+/* ---- FEN ---------------------------------------------------------------- */
 
 static void lupta_to_fen(const Position *pos, char *buf)
 {
-    const LuptaPos *p = clp(pos);
+    const LuptaPos *p = cpos(pos);
     char *o = buf;
     for (int r = RANKS - 1; r >= 0; r--) {
         for (int f = 0; f < FILES; f++) {
@@ -516,7 +523,7 @@ static bool lupta_from_fen(Position *pos, const char *fen, const GameConfig *cfg
             return fen_fail(err, errlen, "FEN field too long");
 
     memset(pos, 0, sizeof *pos);
-    LuptaPos *p = lp(pos);
+    LuptaPos *p = mpos(pos);
     const char *s = tok[0];
     for (int r = RANKS - 1; r >= 0; r--) {
         int f = 0;
@@ -584,11 +591,11 @@ static bool lupta_from_fen(Position *pos, const char *fen, const GameConfig *cfg
     return true;
 }
 
-/* ---------------------------------------------------------------- diagram */
+/* ---- diagram ------------------------------------------------------------ */
 
 static void lupta_diagram(const Position *pos, char *buf, size_t size)
 {
-    const LuptaPos *p = clp(pos);
+    const LuptaPos *p = cpos(pos);
     char out[1024];
     size_t o = 0;
 #define PUT(...) (o += (size_t)snprintf(out + o, sizeof out - o, __VA_ARGS__))
@@ -620,7 +627,7 @@ static void lupta_diagram(const Position *pos, char *buf, size_t size)
     }
 }
 
-/* ------------------------------------------------------------- evaluation */
+/* ---- evaluation --------------------------------------------------------- */
 
 /* Units: centi-pieces (100 = one piece on the board or in hand).  Weights of
  * the features below, tuned by engine-vs-engine games (doc/lupta.md). */
@@ -672,7 +679,7 @@ static void side_features(uint32_t own, uint32_t enemy, SideFeatures *f)
 
 static int lupta_evaluate(const Position *pos)
 {
-    const LuptaPos *p = clp(pos);
+    const LuptaPos *p = cpos(pos);
     const int us = p->side, them = us ^ 1;
     SideFeatures fu, ft;
     side_features(p->bb[us], p->bb[them], &fu);
@@ -708,14 +715,14 @@ static int lupta_evaluate(const Position *pos)
  * doc/search.md). */
 static int lupta_plies_left(const Position *pos)
 {
-    const LuptaPos *p = clp(pos);
+    const LuptaPos *p = cpos(pos);
     int hands = p->hand[WHITE] + p->hand[BLACK];
     int pieces = util_popcount32(p->bb[WHITE]) + util_popcount32(p->bb[BLACK]) + hands;
     int movement = 3 * (pieces - 15);
     return hands + (movement > 4 ? movement : 4);
 }
 
-/* ------------------------------------------- self-description for GUIs */
+/* ---- self-description (variant.h, BoardDesc) ---------------------------- */
 
 static const char *const lupta_file_label[FILES] = {"a", "b", "c", "d", "e", "f"};
 static const char *const lupta_rank_label_top_down[RANKS] = {"5", "4", "3", "2", "1"};
@@ -746,7 +753,7 @@ static void lupta_describe_board(BoardDesc *b)
 
 static void lupta_describe_position(const Position *pos, PositionInfo *out)
 {
-    const LuptaPos *p = clp(pos);
+    const LuptaPos *p = cpos(pos);
     for (int c = 0; c < 2; c++)
         for (uint32_t b = p->bb[c]; b; b &= b - 1) {
             out->side[lsb(b)] = (int8_t)c;
@@ -762,22 +769,24 @@ static void lupta_describe_move(const Position *pos, Move m, MoveInfo *out)
 {
     (void)pos;
     out->piece = 0;
-    if (m & MV_PLACE) {
+    if (m & MOVE_PLACE) {
         out->kind = MOVE_KIND_PLACEMENT;
-        out->to = MV_FROM(m);
+        out->to = move_from(m);
         out->path[0] = (uint8_t)out->to;
         out->path_length = 1;
         return;
     }
-    out->kind = (m & MV_REMOVE) ? MOVE_KIND_REMOVAL : MOVE_KIND_STEP;
-    out->from = MV_FROM(m);
-    out->to = MV_TO(m);
+    out->kind = (m & MOVE_REMOVE) ? MOVE_KIND_REMOVAL : MOVE_KIND_STEP;
+    out->from = move_from(m);
+    out->to = move_to(m);
     out->path[0] = (uint8_t)out->from;
     out->path[1] = (uint8_t)out->to;
     out->path_length = 2;
-    if (m & MV_REMOVE)
-        out->captures[out->ncaptures++] = (uint8_t)MV_REM(m);
+    if (m & MOVE_REMOVE)
+        out->captures[out->ncaptures++] = (uint8_t)move_removed(m);
 }
+
+/* ---- variant table ------------------------------------------------------ */
 
 /* The bench positions after the start position (engine/bench.c): the
  * positions a seeded random playout reached after 8, 15 and 24 plies. */

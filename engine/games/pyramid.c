@@ -16,24 +16,23 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ------------------------------------------------------------------ */
-/* Position                                                           */
+/* ---- layout ------------------------------------------------------------- */
 
-typedef struct GAME_POSITION PyrPos {
+typedef struct GAME_POSITION PyramidPos {
     uint32_t occ[2];   /* pieces of WHITE / BLACK */
     uint64_t key;      /* Zobrist key, maintained by make() */
     int16_t count[2];  /* counting sums (fewest forward steps to the enemy
                           pyramid, summed), maintained by make() */
     uint8_t side;      /* side to move */
     uint8_t passed;    /* the previous move was a pass */
-} PyrPos;
-GAME_POSITION_FITS(PyrPos);
+} PyramidPos;
+GAME_POSITION_FITS(PyramidPos);
 
-static inline PyrPos *P(Position *pos) { return (PyrPos *)pos->bytes; }
-static inline const PyrPos *CP(const Position *pos)
+static inline const PyramidPos *cpos(const Position *pos)
 {
-    return (const PyrPos *)pos->bytes;
+    return (const PyramidPos *)pos->bytes;
 }
+static inline PyramidPos *mpos(Position *pos) { return (PyramidPos *)pos->bytes; }
 
 #define PIECES 10
 #define SQUARES 32
@@ -43,12 +42,14 @@ static inline const PyrPos *CP(const Position *pos)
  * non-zero, as variant.h requires. */
 #define MOVE_FLAG ((Move)1 << 10)
 #define MOVE_PASS ((Move)1 << 11)
-#define MOVE_FROM(m) ((int)((m) & 31))
-#define MOVE_TO(m) ((int)(((m) >> 5) & 31))
+static inline int move_from(Move m) { return (int)(m & 31); }
+static inline int move_to(Move m) { return (int)((m >> 5) & 31); }
 static inline Move make_move(int from, int to)
 {
     return (Move)from | (Move)to << 5 | MOVE_FLAG;
 }
+
+/* ---- board -------------------------------------------------------------- */
 
 /* Start pyramids: HOME[WHITE] = a1 c1 e1 g1 b2 d2 f2 c3 e3 d4,
  * HOME[BLACK] = h8 f8 d8 b8 g7 e7 c7 f6 d6 e5.  A side's target is the
@@ -134,8 +135,10 @@ static void pyramid_init(void)
     ZOB_PASSED = util_splitmix64(&seed);
 }
 
+/* ---- rules -------------------------------------------------------------- */
+
 /* Key, counting sums from scratch (setup and tests). */
-static void refresh(PyrPos *p)
+static void refresh(PyramidPos *p)
 {
     uint64_t k = 0;
     for (int s = 0; s < 2; s++) {
@@ -159,7 +162,7 @@ static void pyramid_startpos(Position *pos, const GameConfig *cfg)
 {
     (void)cfg;
     memset(pos, 0, sizeof *pos);
-    PyrPos *p = P(pos);
+    PyramidPos *p = mpos(pos);
     p->occ[WHITE] = HOME[WHITE];
     p->occ[BLACK] = HOME[BLACK];
     p->side = WHITE;
@@ -167,8 +170,7 @@ static void pyramid_startpos(Position *pos, const GameConfig *cfg)
     refresh(p);
 }
 
-/* ------------------------------------------------------------------ */
-/* Move generation                                                    */
+/* ---- rules: moves ------------------------------------------------------- */
 
 
 /* Landing squares of single jumps from sq (occ is the whole board). */
@@ -203,7 +205,7 @@ static inline uint32_t jump_ends(int s, int from, uint32_t occ)
 }
 
 /* True when side s has at least one step or jump. */
-static bool has_move(const PyrPos *p, int s)
+static bool has_move(const PyramidPos *p, int s)
 {
     uint32_t occ = p->occ[0] | p->occ[1];
     for (uint32_t b = p->occ[s]; b; b &= b - 1) {
@@ -219,7 +221,7 @@ static bool has_move(const PyrPos *p, int s)
 static Result pyramid_result(const Position *pos, int *margin,
                              const char **reason)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     Result r = RESULT_NONE;
     int m = 0;
     const char *why = "";
@@ -245,7 +247,7 @@ static Result pyramid_result(const Position *pos, int *margin,
 }
 
 /* generate() on the bare position. */
-static int generate_raw(const PyrPos *p, Move *moves)
+static int generate_raw(const PyramidPos *p, Move *moves)
 {
     if (p->occ[WHITE] == HOME[BLACK] || p->occ[BLACK] == HOME[WHITE])
         return 0;
@@ -281,11 +283,11 @@ static int generate_raw(const PyrPos *p, Move *moves)
 /* All legal moves; the pass when there is none (unless one was just made). */
 static int pyramid_generate(const Position *pos, Move *moves)
 {
-    return generate_raw(CP(pos), moves);
+    return generate_raw(cpos(pos), moves);
 }
 
 /* Number of legal moves, as generate() would return (bulk counting). */
-static int count_moves(const PyrPos *p)
+static int count_moves(const PyramidPos *p)
 {
     if (p->occ[WHITE] == HOME[BLACK] || p->occ[BLACK] == HOME[WHITE])
         return 0;
@@ -303,7 +305,7 @@ static int count_moves(const PyrPos *p)
 }
 
 /* make() on bare positions. */
-static inline void make_raw(const PyrPos *p, Move m, PyrPos *q)
+static inline void make_raw(const PyramidPos *p, Move m, PyramidPos *q)
 {
     *q = *p;
     int s = p->side;
@@ -313,7 +315,7 @@ static inline void make_raw(const PyrPos *p, Move m, PyrPos *q)
             k ^= ZOB_PASSED;
         q->passed = 1;
     } else {
-        int from = MOVE_FROM(m), to = MOVE_TO(m);
+        int from = move_from(m), to = move_to(m);
         q->occ[s] ^= BIT(from) | BIT(to);
         q->count[s] = (int16_t)(p->count[s] - DIST[s][from] + DIST[s][to]);
         k ^= ZOB_PIECE[s][from] ^ ZOB_PIECE[s][to];
@@ -328,18 +330,26 @@ static inline void make_raw(const PyrPos *p, Move m, PyrPos *q)
 /* Copy-make with the key and counting sums updated incrementally. */
 static void pyramid_make(const Position *pos, Move m, Position *out)
 {
-    make_raw(CP(pos), m, P(out));
+    make_raw(cpos(pos), m, mpos(out));
 }
 
+/* WHITE or BLACK. */
+static int pyramid_side_to_move(const Position *pos) { return cpos(pos)->side; }
+
+/* The incrementally kept Zobrist key (placement, side, pending pass). */
+static uint64_t pyramid_key(const Position *pos) { return cpos(pos)->key; }
+
+/* ---- perft -------------------------------------------------------------- */
+
 /* Perft on bare positions, bulk-counting the last ply (depth >= 1). */
-static uint64_t perft_rec(const PyrPos *p, int depth)
+static uint64_t perft_rec(const PyramidPos *p, int depth)
 {
     if (depth == 1)
         return (uint64_t)count_moves(p);
     Move moves[MAX_MOVES];
     int n = generate_raw(p, moves);
     uint64_t total = 0;
-    PyrPos child;
+    PyramidPos child;
     for (int i = 0; i < n; i++) {
         make_raw(p, moves[i], &child);
         total += perft_rec(&child, depth - 1);
@@ -352,17 +362,10 @@ static uint64_t pyramid_perft(const Position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
-    return perft_rec(CP(pos), depth);
+    return perft_rec(cpos(pos), depth);
 }
 
-/* WHITE or BLACK. */
-static int pyramid_side_to_move(const Position *pos) { return CP(pos)->side; }
-
-/* The incrementally kept Zobrist key (placement, side, pending pass). */
-static uint64_t pyramid_key(const Position *pos) { return CP(pos)->key; }
-
-/* ------------------------------------------------------------------ */
-/* Notation and FEN                                                   */
+/* ---- notation ----------------------------------------------------------- */
 
 static void square_name(int sq, char *buf)
 {
@@ -386,8 +389,8 @@ static void pyramid_move_str(const Position *pos, Move m, char *buf)
         strcpy(buf, "0000");
         return;
     }
-    square_name(MOVE_FROM(m), buf);
-    square_name(MOVE_TO(m), buf + 2);
+    square_name(move_from(m), buf);
+    square_name(move_to(m), buf + 2);
     buf[4] = '\0';
 }
 
@@ -413,13 +416,15 @@ static Move pyramid_parse_move(const Position *pos, const char *text)
     return MOVE_NONE;
 }
 
+/* ---- FEN ---------------------------------------------------------------- */
+
 /* FEN: "<rank 8>/<rank 7>/.../<rank 1> <side> <pass>", ranks as in chess:
  * W = white piece, B = black piece, a digit 1-8 = that many squares (light
  * or empty dark) in a row; side w or b; pass "p" when the previous move was a
  * pass, else "-". */
 static void pyramid_to_fen(const Position *pos, char *buf)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     char *o = buf;
     for (int r = 7; r >= 0; r--) {
         int run = 0;
@@ -466,7 +471,7 @@ static bool pyramid_from_fen(Position *pos, const char *fen,
     if (!fen)
         return fen_fail(err, errlen, "no FEN");
     memset(pos, 0, sizeof *pos);
-    PyrPos *p = P(pos);
+    PyramidPos *p = mpos(pos);
     const char *c = fen;
     while (*c == ' ')
         c++;
@@ -540,12 +545,11 @@ static bool pyramid_from_fen(Position *pos, const char *fen,
     return true;
 }
 
-/* ------------------------------------------------------------------ */
-/* Diagram and description                                            */
+/* ---- diagram ------------------------------------------------------------ */
 
 static void pyramid_diagram(const Position *pos, char *buf, size_t size)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     char out[1024];
     char *o = out;
     o += sprintf(o, "   a b c d e f g h\n");
@@ -586,20 +590,19 @@ static void pyramid_diagram(const Position *pos, char *buf, size_t size)
 /* "count white N black M". */
 static void pyramid_describe(const Position *pos, char *buf, size_t size)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     if (size)
         snprintf(buf, size, "count white %d black %d", p->count[WHITE],
                  p->count[BLACK]);
 }
 
-/* ------------------------------------------------------------------ */
-/* Evaluation, in centi-steps: 100 = one forward step of one piece.    */
+/* ---- evaluation (centi-steps: 100 = one forward step of one piece) ------ */
 
 /* How many of side s's pieces can be matched one to one onto target
  * squares inside their forward cones (Kuhn's augmenting paths on a 10 x 10
  * graph).  Below 10, s can never fill the pyramid (pieces only go forward)
  * and each unmatched piece will end the game outside it, counting against s. */
-static int fill_matching(const PyrPos *p, int s)
+static int fill_matching(const PyramidPos *p, int s)
 {
     uint32_t target = HOME[s ^ 1];
     int sqs[PIECES];
@@ -643,7 +646,7 @@ static int fill_matching(const PyrPos *p, int s)
 
 /* Number of moves side s would have if it were to move, and in *gain the
  * most ranks one of them gains (0 when it has none). */
-static int mobility(const PyrPos *p, int s, int *gain)
+static int mobility(const PyramidPos *p, int s, int *gain)
 {
     uint32_t occ = p->occ[0] | p->occ[1];
     int best = 0, n = 0;
@@ -671,7 +674,7 @@ static int mobility(const PyrPos *p, int s, int *gain)
  * still reaches the pyramid, and the ranks left inside it are moves in hand.
  * (This is the counting sum minus the ranks still to advance, up to a
  * constant: both matter, in opposite directions, with equal weight.) */
-static int entry_ranks(const PyrPos *p, int s)
+static int entry_ranks(const PyramidPos *p, int s)
 {
     int sum = p->count[s];
     for (uint32_t b = p->occ[s]; b; b &= b - 1)
@@ -683,7 +686,7 @@ static int entry_ranks(const PyrPos *p, int s)
  * move now because every forward square holds an enemy piece and no jump is
  * open: likely walled in for good, so their distance is likely to stay in the
  * final count. */
-static int walled_in_steps(const PyrPos *p, int s)
+static int walled_in_steps(const PyramidPos *p, int s)
 {
     uint32_t occ = p->occ[0] | p->occ[1];
     int sum = 0;
@@ -700,7 +703,7 @@ static int walled_in_steps(const PyrPos *p, int s)
 
 /* Pieces of side s still in its own pyramid times enemy pieces already in
  * it: the enemy is filling the squares around them and may wall them in. */
-static int straggler_risk(const PyrPos *p, int s)
+static int straggler_risk(const PyramidPos *p, int s)
 {
     return util_popcount32(p->occ[s] & HOME[s]) *
            util_popcount32(p->occ[s ^ 1] & HOME[s]);
@@ -723,7 +726,7 @@ enum {
 };
 
 /* Penalty for side s's pieces that can never reach a target square. */
-static int unreachable_penalty(const PyrPos *p, int s)
+static int unreachable_penalty(const PyramidPos *p, int s)
 {
     int lost = PIECES - fill_matching(p, s);
     return lost ? W_CANNOT_FILL + W_UNMATCHED * lost : 0;
@@ -732,7 +735,7 @@ static int unreachable_penalty(const PyrPos *p, int s)
 /* Side-to-move view in centi-steps (see the weights above). */
 static int pyramid_evaluate(const Position *pos)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     int me = p->side, op = me ^ 1;
     if (p->occ[me] == HOME[op])
         return SCORE_EVAL_MAX - 1;
@@ -758,11 +761,11 @@ static int pyramid_evaluate(const Position *pos)
  * one that fills the pyramid (it wins at once). */
 static bool pyramid_is_noisy(const Position *pos, Move m)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     if (m == MOVE_PASS)
         return false;
     int s = p->side;
-    uint32_t after = p->occ[s] ^ BIT(MOVE_FROM(m)) ^ BIT(MOVE_TO(m));
+    uint32_t after = p->occ[s] ^ BIT(move_from(m)) ^ BIT(move_to(m));
     return after == HOME[s ^ 1];
 }
 
@@ -770,13 +773,12 @@ static bool pyramid_is_noisy(const Position *pos, Move m)
  * sums, from self-play games (doc/search.md). */
 static int pyramid_plies_left(const Position *pos)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     int steps = p->count[WHITE] + p->count[BLACK];
     return steps > 0 ? steps + steps / 8 + 2 : 2;
 }
 
-/* ------------------------------------------------------------------ */
-/* Self-description for GUIs (variant.h, BoardDesc)                   */
+/* ---- self-description (variant.h, BoardDesc) ---------------------------- */
 
 static const char *const pyr_file_label[8] = {"a", "b", "c", "d", "e", "f", "g", "h"};
 static const char *const pyr_rank_label_top_down[8] = {"8", "7", "6", "5", "4", "3", "2", "1"};
@@ -813,7 +815,7 @@ static void pyramid_describe_board(BoardDesc *b)
 
 static void pyramid_describe_position(const Position *pos, PositionInfo *out)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     for (int s = 0; s < 2; s++)
         for (uint32_t b = p->occ[s]; b; b &= b - 1) {
             int sq = __builtin_ctz(b);
@@ -864,12 +866,12 @@ static int chain_path(int s, int from, int to, uint32_t occ, uint8_t *path)
 
 static void pyramid_describe_move(const Position *pos, Move m, MoveInfo *out)
 {
-    const PyrPos *p = CP(pos);
+    const PyramidPos *p = cpos(pos);
     if (m == MOVE_PASS) {
         out->kind = MOVE_KIND_PASS;
         return;
     }
-    int s = p->side, from = MOVE_FROM(m), to = MOVE_TO(m);
+    int s = p->side, from = move_from(m), to = move_to(m);
     out->from = from;
     out->to = to;
     out->piece = 0;
@@ -885,6 +887,8 @@ static void pyramid_describe_move(const Position *pos, Move m, MoveInfo *out)
     out->kind = jumps > 1 ? MOVE_KIND_CHAIN : MOVE_KIND_JUMP;
 }
 
+/* ---- variant table ------------------------------------------------------ */
+
 /* The bench positions after the start position (engine/bench.c): the
  * positions a seeded random playout reached after 8, 15 and 24 plies. */
 static const char *const pyramid_bench_fens[] = {
@@ -898,7 +902,7 @@ const Variant variant_pyramid = {
     .name = "pyramid",
     .title = "Pyramid, R. C. Bell's simplified Salto (8x8, forward jump chains)",
     .repetition_draws = false, /* forward-only: no position can recur */
-    .position_size = sizeof(PyrPos),
+    .position_size = sizeof(PyramidPos),
     .rule_options = 0,
     .match_scoring = MATCH_SCORING_COUNTING,
     .match_games = 1,

@@ -19,6 +19,8 @@
 #include "../util.h"
 #include "../variants.h"
 
+/* ---- layout ------------------------------------------------------------- */
+
 enum {
     SQUARES = 50,
     PIECES = 30,
@@ -36,9 +38,12 @@ enum { NE, NW, SE, SW }; /* NE/NW: towards rank 10 (White's forward) */
  * square, bits 0..5 the landing square.  A pass has its own code. */
 #define MOVE_FLAG UINT64_C(0x1000)
 #define MOVE_PASS UINT64_C(0x2000)
-#define MOVE_FROM(m) ((int)(((m) >> 6) & 63))
-#define MOVE_TO(m) ((int)((m)&63))
-#define MAKE_MOVE(from, to) (MOVE_FLAG | (Move)(from) << 6 | (Move)(to))
+static inline int move_from(Move m) { return (int)((m >> 6) & 63); }
+static inline int move_to(Move m) { return (int)(m & 63); }
+static inline Move make_move(int from, int to)
+{
+    return MOVE_FLAG | (Move)from << 6 | (Move)to;
+}
 
 typedef struct GAME_POSITION SaltoPos {
     uint64_t bb[2];          /* squares of each side's pieces */
@@ -54,8 +59,10 @@ typedef struct GAME_POSITION SaltoPos {
 } SaltoPos;
 GAME_POSITION_FITS(SaltoPos);
 
-/* ------------------------------------------------------------------------ */
-/* Tables                                                                    */
+static inline const SaltoPos *cpos(const Position *pos) { return (const SaltoPos *)pos->bytes; }
+static inline SaltoPos *mpos(Position *pos) { return (SaltoPos *)pos->bytes; }
+
+/* ---- board -------------------------------------------------------------- */
 
 static uint64_t EVEN_RANKS, ODD_RANKS, FILE_A, FILE_J;
 static int8_t neighbour[SQUARES][4];   /* square one step in each direction */
@@ -161,11 +168,7 @@ static void salto_init(void)
         zobrist_left[i] = util_splitmix64(&seed);
 }
 
-/* ------------------------------------------------------------------------ */
-/* Position basics                                                           */
-
-static const SaltoPos *cpos(const Position *pos) { return (const SaltoPos *)pos->bytes; }
-static SaltoPos *mpos(Position *pos) { return (SaltoPos *)pos->bytes; }
+/* ---- rules -------------------------------------------------------------- */
 
 static uint64_t compute_key(const SaltoPos *p)
 {
@@ -225,8 +228,7 @@ static bool someone_home(const SaltoPos *p)
     return p->home[0] == PER_SIDE || p->home[1] == PER_SIDE;
 }
 
-/* ------------------------------------------------------------------------ */
-/* Move generation                                                           */
+/* ---- rules: moves ------------------------------------------------------- */
 
 /* Would moving the piece on from to `to` leave the opponent without any step
  * or jump (its own no-blocking restriction ignored)?  The winning move is
@@ -281,7 +283,7 @@ static int gen_real(const SaltoPos *p, Move *moves)
             if (check && move_blocks(p, from, to))
                 continue;
             if (moves)
-                moves[n] = MAKE_MOVE(from, to);
+                moves[n] = make_move(from, to);
             n++;
         }
     }
@@ -303,7 +305,7 @@ static int gen_real(const SaltoPos *p, Move *moves)
             if (check && move_blocks(p, from, to))
                 continue;
             if (moves)
-                moves[n] = MAKE_MOVE(from, to);
+                moves[n] = make_move(from, to);
             n++;
         }
     }
@@ -332,7 +334,7 @@ static void apply_move(const SaltoPos *p, Move m, SaltoPos *c)
         c->pass = 1;
         c->key ^= p->pass ? 0 : zobrist_pass;
     } else {
-        int from = MOVE_FROM(m), to = MOVE_TO(m);
+        int from = move_from(m), to = move_to(m);
         int pc = p->piece[from];
         c->piece[from] = NO_PIECE;
         c->piece[to] = (uint8_t)pc;
@@ -396,8 +398,7 @@ static Result salto_result(const Position *pos, int *margin, const char **reason
 static uint64_t salto_key(const Position *pos) { return cpos(pos)->key; }
 static int salto_side_to_move(const Position *pos) { return cpos(pos)->stm; }
 
-/* ------------------------------------------------------------------------ */
-/* Perft with bulk counting                                                  */
+/* ---- perft -------------------------------------------------------------- */
 
 static uint64_t perft_rec(const SaltoPos *p, int depth)
 {
@@ -431,8 +432,7 @@ static uint64_t salto_perft(const Position *pos, int depth)
     return perft_rec(cpos(pos), depth);
 }
 
-/* ------------------------------------------------------------------------ */
-/* Notation                                                                  */
+/* ---- notation ----------------------------------------------------------- */
 
 static char *write_square(char *b, int sq)
 {
@@ -447,8 +447,8 @@ static void salto_move_str(const Position *pos, Move m, char *buf)
         strcpy(buf, "0000");
         return;
     }
-    char *b = write_square(buf, MOVE_FROM(m));
-    write_square(b, MOVE_TO(m));
+    char *b = write_square(buf, move_from(m));
+    write_square(b, move_to(m));
 }
 
 /* Parse a square at *s ("a1" .. "j10"), advance *s; -1 if none. */
@@ -482,15 +482,14 @@ static Move salto_parse_move(const Position *pos, const char *text)
     int to = parse_square(&c);
     if (to < 0 || *c)
         return MOVE_NONE;
-    Move m = MAKE_MOVE(from, to);
+    Move m = make_move(from, to);
     for (int i = 0; i < n; i++)
         if (moves[i] == m)
             return m;
     return MOVE_NONE;
 }
 
-/* ------------------------------------------------------------------------ */
-/* FEN: <board> <side> <pass> <plies>                                        */
+/* ---- FEN: <board> <side> <pass> <plies> --------------------------------- */
 /*   board: ranks 10 down to 1 separated by '/'; each rank lists its five     */
 /*   dark squares from file a to j: a piece is a kind letter (S star, M moon, */
 /*   N sun; upper case White, lower case Black) and its number 1-5; a digit   */
@@ -670,8 +669,7 @@ static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg
     return true;
 }
 
-/* ------------------------------------------------------------------------ */
-/* Diagram and description                                                   */
+/* ---- diagram ------------------------------------------------------------ */
 
 static void piece_text(int pc, char *t)
 {
@@ -722,8 +720,7 @@ static void salto_describe(const Position *pos, char *buf, size_t size)
     snprintf(buf, size, "count white %d black %d", p->sum[WHITE], p->sum[BLACK]);
 }
 
-/* ------------------------------------------------------------------------ */
-/* Evaluation (centi-steps: 100 = one step of the counting sum)              */
+/* ---- evaluation (centi-steps: 100 = one step of the counting sum) ------- */
 
 /* Weights, tuned by self-play at 20-40 ms per move (see doc/salto.md). */
 enum {
@@ -804,7 +801,7 @@ static int best_gain(const SaltoPos *p)
         return 0;
     int best = -2;
     for (int i = 0; i < n; i++) {
-        int from = MOVE_FROM(moves[i]), to = MOVE_TO(moves[i]);
+        int from = move_from(moves[i]), to = move_to(moves[i]);
         int pc = p->piece[from];
         int g = distance[pc][from] - distance[pc][to];
         if (g > best)
@@ -844,8 +841,7 @@ static int salto_plies_left(const Position *pos)
     return left > 1 ? left : 1;
 }
 
-/* ------------------------------------------------------------------------ */
-/* Self-description for GUIs (variant.h, BoardDesc)                          */
+/* ---- self-description (variant.h, BoardDesc) ---------------------------- */
 
 /* Piece kinds 0..14 = piece % 15: stars 1-5, moons 1-5, suns 1-5. */
 #define SALTO_FIVE(prefix, sep) prefix sep "1", prefix sep "2", prefix sep "3", prefix sep "4", prefix sep "5"
@@ -924,7 +920,7 @@ static void salto_describe_move(const Position *pos, Move m, MoveInfo *out)
         out->kind = MOVE_KIND_PASS;
         return;
     }
-    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    int from = move_from(m), to = move_to(m);
     int ranks = sq_rank(to) - sq_rank(from);
     out->kind = ranks == 2 || ranks == -2 ? MOVE_KIND_JUMP : MOVE_KIND_STEP;
     out->from = from;
@@ -934,6 +930,8 @@ static void salto_describe_move(const Position *pos, Move m, MoveInfo *out)
     out->path[0] = (uint8_t)from;
     out->path[1] = (uint8_t)to;
 }
+
+/* ---- variant table ------------------------------------------------------ */
 
 /* The bench positions after the start position (engine/bench.c): the
  * positions a seeded random playout reached after 8, 15 and 24 plies. */

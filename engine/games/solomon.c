@@ -20,22 +20,43 @@
 #include <stdio.h>
 #include <string.h>
 
+/* ---- layout ------------------------------------------------------------- */
+
 enum { NPOINTS = 19, MAN = 0, KING = 1, MAX_JUMPS = 6, MAX_PIECES = 6 };
 #define ALL_POINTS ((1u << NPOINTS) - 1)
 #define BIT(i) (1u << (i))
 
 /* The position.  men/kings are bitboards per side; key is maintained by
  * make(); chain selects the rule set. */
-typedef struct GAME_POSITION SoloPos {
+typedef struct GAME_POSITION SolomonPos {
     uint32_t men[2];
     uint32_t kings[2];
     uint64_t key;
     uint8_t stm;
     uint8_t chain;
-} SoloPos;
-GAME_POSITION_FITS(SoloPos);
+} SolomonPos;
+GAME_POSITION_FITS(SolomonPos);
 
-/* ---- geometry (doc/rules.md, Solomon: the board) ------------------------ */
+static inline const SolomonPos *cpos(const Position *pos)
+{
+    return (const SolomonPos *)pos->bytes;
+}
+static inline SolomonPos *mpos(Position *pos) { return (SolomonPos *)pos->bytes; }
+
+/* Move code: from | to << 5 | captured points << 10 | MOVE_MARK. */
+#define MOVE_MARK ((Move)1 << 31)
+static inline Move make_move(int from, int to, uint32_t caps)
+{
+    return (Move)from | (Move)to << 5 | (Move)caps << 10 | MOVE_MARK;
+}
+static inline int move_from(Move m) { return (int)(m & 31); }
+static inline int move_to(Move m) { return (int)((m >> 5) & 31); }
+static inline uint32_t move_caps(Move m)
+{
+    return (uint32_t)(m >> 10) & ALL_POINTS;
+}
+
+/* ---- board (doc/rules.md, Solomon: the board) --------------------------- */
 
 /* The nine lines, five points each, in order along the line. */
 static const uint8_t board_lines[9][5] = {
@@ -133,15 +154,9 @@ static void solomon_init(void)
     zobrist_chain_rules = util_splitmix64(&seed);
 }
 
-/* ---- positions --------------------------------------------------------- */
+/* ---- rules -------------------------------------------------------------- */
 
-static inline SoloPos *sp(Position *pos) { return (SoloPos *)pos->bytes; }
-static inline const SoloPos *csp(const Position *pos)
-{
-    return (const SoloPos *)pos->bytes;
-}
-
-static uint64_t compute_key(const SoloPos *p)
+static uint64_t compute_key(const SolomonPos *p)
 {
     uint64_t k = p->stm == BLACK ? zobrist_black_to_move : 0;
     if (p->chain)
@@ -156,7 +171,7 @@ static uint64_t compute_key(const SoloPos *p)
 static void setup_start(Position *pos, bool chain)
 {
     memset(pos, 0, sizeof *pos);
-    SoloPos *p = sp(pos);
+    SolomonPos *p = mpos(pos);
     p->men[WHITE] = BIT(13) | BIT(14) | BIT(15) | BIT(16) | BIT(17) | BIT(18);
     p->men[BLACK] = BIT(0) | BIT(1) | BIT(2) | BIT(3) | BIT(4) | BIT(5);
     p->stm = WHITE;
@@ -164,31 +179,19 @@ static void setup_start(Position *pos, bool chain)
     p->key = compute_key(p);
 }
 
-static void startpos_single(Position *pos, const GameConfig *cfg)
+static void solomon_startpos(Position *pos, const GameConfig *cfg)
 {
     (void)cfg;
     setup_start(pos, false);
 }
 
-static void startpos_chain(Position *pos, const GameConfig *cfg)
+static void solomon_chain_startpos(Position *pos, const GameConfig *cfg)
 {
     (void)cfg;
     setup_start(pos, true);
 }
 
-/* ---- moves --------------------------------------------------------------- */
-
-#define MOVE_MARK ((Move)1 << 31)
-static inline Move encode_move(int from, int to, uint32_t caps)
-{
-    return (Move)from | (Move)to << 5 | (Move)caps << 10 | MOVE_MARK;
-}
-static inline int move_from(Move m) { return (int)(m & 31); }
-static inline int move_to(Move m) { return (int)((m >> 5) & 31); }
-static inline uint32_t move_caps(Move m)
-{
-    return (uint32_t)(m >> 10) & ALL_POINTS;
-}
+/* ---- rules: moves ------------------------------------------------------- */
 
 /* Continue a chain of the piece (side, kind) that started on `from` and now
  * stands on cur, having captured caps.  empty excludes cur; enemy excludes
@@ -212,7 +215,7 @@ static void chain_search(int side, int kind, int from, int cur, uint32_t caps,
     }
     if (went_on || !caps)
         return;
-    Move m = encode_move(from, cur, caps);
+    Move m = make_move(from, cur, caps);
     for (int i = first; i < *n; i++)
         if (moves[i] == m)
             return;
@@ -221,7 +224,7 @@ static void chain_search(int side, int kind, int from, int cur, uint32_t caps,
 
 /* Every jump move of the side to move (chains or single jumps), in order of
  * the starting point, then of the path. */
-static int generate_jumps(const SoloPos *p, Move *moves)
+static int generate_jumps(const SolomonPos *p, Move *moves)
 {
     int s = p->stm;
     uint32_t own = p->men[s] | p->kings[s];
@@ -244,12 +247,12 @@ static int generate_jumps(const SoloPos *p, Move *moves)
         const Jump *t = jump_table[s][kind][from]; /* in landing order */
         for (int i = 0, c = jump_count[s][kind][from]; i < c; i++)
             if (overs & t[i].over)
-                moves[n++] = encode_move(from, t[i].land_idx, t[i].over);
+                moves[n++] = make_move(from, t[i].land_idx, t[i].over);
     }
     return n;
 }
 
-static int generate_steps(const SoloPos *p, Move *moves)
+static int generate_steps(const SolomonPos *p, Move *moves)
 {
     int s = p->stm;
     uint32_t own = p->men[s] | p->kings[s];
@@ -260,7 +263,7 @@ static int generate_steps(const SoloPos *p, Move *moves)
         int from = util_lsb64(b);
         int kind = (p->kings[s] >> from) & 1;
         for (uint32_t t = step_mask[s][kind][from] & empty; t; t &= t - 1)
-            moves[n++] = encode_move(from, util_lsb64(t), 0);
+            moves[n++] = make_move(from, util_lsb64(t), 0);
     }
     return n;
 }
@@ -279,7 +282,7 @@ static inline bool kind_can_jump(int s, int kind, uint32_t pieces, uint32_t enem
 }
 
 /* All legal moves, assuming the game is not over on the board. */
-static int generate_legal(const SoloPos *p, Move *moves)
+static int generate_legal(const SolomonPos *p, Move *moves)
 {
     int s = p->stm;
     uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
@@ -305,7 +308,7 @@ static inline void count_kind(int s, int kind, uint32_t pieces, uint32_t enemy,
 
 /* Number of legal moves, without writing them unless chains must be
  * deduplicated (perft leaves, result()). */
-static int count_legal(const SoloPos *p)
+static int count_legal(const SolomonPos *p)
 {
     int s = p->stm;
     uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
@@ -323,7 +326,7 @@ static int count_legal(const SoloPos *p)
 }
 
 /* Play m (from generate) from p into c, keeping the Zobrist key. */
-static void apply_move(const SoloPos *p, Move m, SoloPos *c)
+static void apply_move(const SolomonPos *p, Move m, SolomonPos *c)
 {
     *c = *p;
     int s = p->stm, e = s ^ 1;
@@ -352,7 +355,7 @@ static void apply_move(const SoloPos *p, Move m, SoloPos *c)
 }
 
 /* apply_move without the key, branch-free, for perft. */
-static inline void apply_move_fast(const SoloPos *p, Move m, SoloPos *c)
+static inline void apply_move_fast(const SolomonPos *p, Move m, SolomonPos *c)
 {
     int s = p->stm, e = s ^ 1;
     int from = move_from(m), to = move_to(m);
@@ -366,7 +369,7 @@ static inline void apply_move_fast(const SoloPos *p, Move m, SoloPos *c)
     c->chain = p->chain;
 }
 
-/* ---- end of the game ------------------------------------------------------ */
+/* ---- rules: end of the game --------------------------------------------- */
 
 /* Could the lone king of side on point a capture the king on point b? */
 static bool king_can_capture(int side, int a, int b)
@@ -385,7 +388,7 @@ static bool king_can_capture(int side, int a, int b)
  * move.  The rule is the same in both rule sets: drawing every lone-king
  * ending in solomon-chain at once would turn the winnable two-kings-against-
  * one ending into a draw (the winning sacrifice would end in a draw). */
-static Result material_result(const SoloPos *p, const char **reason)
+static Result material_result(const SolomonPos *p, const char **reason)
 {
     int s = p->stm;
     if (!(p->men[s] | p->kings[s])) {
@@ -406,7 +409,7 @@ static Result material_result(const SoloPos *p, const char **reason)
 
 static Result solomon_result(const Position *pos, int *margin, const char **reason)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     const char *why = "";
     if (margin)
         *margin = 0;
@@ -422,7 +425,7 @@ static Result solomon_result(const Position *pos, int *margin, const char **reas
 
 static int solomon_generate(const Position *pos, Move *moves)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     const char *why;
     if (material_result(p, &why) != RESULT_NONE)
         return 0;
@@ -431,18 +434,18 @@ static int solomon_generate(const Position *pos, Move *moves)
 
 static void solomon_make(const Position *pos, Move m, Position *out)
 {
-    apply_move(csp(pos), m, sp(out));
+    apply_move(cpos(pos), m, mpos(out));
 }
 
-static int solomon_side_to_move(const Position *pos) { return csp(pos)->stm; }
+static int solomon_side_to_move(const Position *pos) { return cpos(pos)->stm; }
 
-static uint64_t solomon_key(const Position *pos) { return csp(pos)->key; }
+static uint64_t solomon_key(const Position *pos) { return cpos(pos)->key; }
 
-/* ---- perft fast path ---------------------------------------------------- */
+/* ---- perft -------------------------------------------------------------- */
 
 /* True when the pieces alone end the game; the common case is decided by
  * two tests (the side to move has pieces, some man is left). */
-static inline bool game_over_by_material(const SoloPos *p)
+static inline bool game_over_by_material(const SolomonPos *p)
 {
     const char *why;
     if ((p->men[p->stm] | p->kings[p->stm]) && (p->men[WHITE] | p->men[BLACK]))
@@ -452,14 +455,14 @@ static inline bool game_over_by_material(const SoloPos *p)
 
 /* Perft below a position that is not over by material, depth >= 1: the
  * last two plies are counted in one loop without recursion. */
-static uint64_t perft_walk(const SoloPos *p, int depth)
+static uint64_t perft_walk(const SolomonPos *p, int depth)
 {
     if (depth == 1)
         return (uint64_t)count_legal(p);
     Move moves[MAX_MOVES];
     int n = generate_legal(p, moves);
     uint64_t total = 0;
-    SoloPos child;
+    SolomonPos child;
     for (int i = 0; i < n; i++) {
         apply_move_fast(p, moves[i], &child);
         if (game_over_by_material(&child))
@@ -474,7 +477,7 @@ static uint64_t solomon_perft(const Position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
-    return game_over_by_material(csp(pos)) ? 0 : perft_walk(csp(pos), depth);
+    return game_over_by_material(cpos(pos)) ? 0 : perft_walk(cpos(pos), depth);
 }
 
 /* ---- notation ----------------------------------------------------------- */
@@ -505,7 +508,7 @@ static bool find_path(int side, int kind, int cur, int to, uint32_t left,
 
 static void solomon_move_str(const Position *pos, Move m, char *buf)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     int from = move_from(m), to = move_to(m);
     uint32_t caps = move_caps(m);
     if (!caps) {
@@ -555,7 +558,7 @@ static Move solomon_parse_move(const Position *pos, const char *text)
 {
     if (!text)
         return MOVE_NONE;
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     enum { MAX_PATH = NPOINTS + 1 };
     int pts[MAX_PATH], npts = 0;
     char sep = 0;
@@ -588,7 +591,7 @@ static Move solomon_parse_move(const Position *pos, const char *text)
     int n = solomon_generate(pos, moves);
     int s = p->stm, from = pts[0];
     if (sep == '-') {
-        Move m = encode_move(from, pts[1], 0);
+        Move m = make_move(from, pts[1], 0);
         return npts == 2 && in_list(moves, n, m) ? m : MOVE_NONE;
     }
     /* A full path: replay it jump by jump. */
@@ -615,7 +618,7 @@ static Move solomon_parse_move(const Position *pos, const char *text)
                     break;
                 }
         }
-        Move m = encode_move(from, cur, caps);
+        Move m = make_move(from, cur, caps);
         if (ok && in_list(moves, n, m))
             return m;
     }
@@ -639,13 +642,13 @@ static bool solomon_is_noisy(const Position *pos, Move m)
     return move_caps(m) != 0;
 }
 
-/* ---- FEN ------------------------------------------------------------------ */
+/* ---- FEN ---------------------------------------------------------------- */
 
 /* W:W14,15,16,17,18,19:B1,2,3,4,5,6 - side to move, then the white and the
  * black pieces in increasing point order, a king written K<point>. */
 static void solomon_to_fen(const Position *pos, char *buf)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     int w = snprintf(buf, FEN_MAX, "%c", p->stm == WHITE ? 'W' : 'B');
     for (int side = 0; side < 2; side++) {
         w += snprintf(buf + w, (size_t)(FEN_MAX - w), ":%c",
@@ -675,7 +678,7 @@ static bool from_fen_rules(Position *pos, const char *fen, bool chain, char *err
     if (!fen)
         return fen_fail(err, errlen, "empty FEN");
     memset(pos, 0, sizeof *pos);
-    SoloPos *p = sp(pos);
+    SolomonPos *p = mpos(pos);
     p->chain = chain;
     const char *c = fen;
     while (*c == ' ' || *c == '\t')
@@ -753,21 +756,21 @@ static bool from_fen_rules(Position *pos, const char *fen, bool chain, char *err
     return true;
 }
 
-static bool from_fen_single(Position *pos, const char *fen, const GameConfig *cfg,
+static bool solomon_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
                             char *err, size_t errlen)
 {
     (void)cfg;
     return from_fen_rules(pos, fen, false, err, errlen);
 }
 
-static bool from_fen_chain(Position *pos, const char *fen, const GameConfig *cfg,
+static bool solomon_chain_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
                            char *err, size_t errlen)
 {
     (void)cfg;
     return from_fen_rules(pos, fen, true, err, errlen);
 }
 
-/* ---- diagram ------------------------------------------------------------- */
+/* ---- diagram ------------------------------------------------------------ */
 
 /* The star with its lines; every 'o' is a point, in the order 1..19. */
 static const char *const star_rows[17] = {
@@ -802,7 +805,7 @@ static const char *const legend_rows[17] = {
 
 static void solomon_diagram(const Position *pos, char *buf, size_t size)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     size_t w = 0;
     int point = 0;
     if (!size)
@@ -851,7 +854,7 @@ static void solomon_diagram(const Position *pos, char *buf, size_t size)
  *   - tempo: 8 for the side to move. */
 static int solomon_evaluate(const Position *pos)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     uint32_t occupied = p->men[0] | p->men[1] | p->kings[0] | p->kings[1];
     uint32_t empty = ~occupied & ALL_POINTS;
     int score[2] = {0, 0}, material[2] = {0, 0};
@@ -881,11 +884,11 @@ static int solomon_evaluate(const Position *pos)
     return v + 8;
 }
 
-/* ---- raw view for the endgame tables (solomon.h) -------------------------- */
+/* ---- raw view for the endgame tables (solomon.h) ------------------------ */
 
 void solomon_board_get(const Position *pos, SolomonBoard *board)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     for (int side = 0; side < 2; side++) {
         board->men[side] = p->men[side];
         board->kings[side] = p->kings[side];
@@ -895,8 +898,8 @@ void solomon_board_get(const Position *pos, SolomonBoard *board)
 
 void solomon_board_set(Position *pos, const SolomonBoard *board, bool chain)
 {
-    memset(pos, 0, sizeof(SoloPos));
-    SoloPos *p = sp(pos);
+    memset(pos, 0, sizeof(SolomonPos));
+    SolomonPos *p = mpos(pos);
     for (int side = 0; side < 2; side++) {
         p->men[side] = board->men[side];
         p->kings[side] = board->kings[side];
@@ -906,7 +909,7 @@ void solomon_board_set(Position *pos, const SolomonBoard *board, bool chain)
     p->key = compute_key(p);
 }
 
-bool solomon_is_chain(const Position *pos) { return csp(pos)->chain != 0; }
+bool solomon_is_chain(const Position *pos) { return cpos(pos)->chain != 0; }
 
 uint32_t solomon_step_targets(int side, int kind, int point)
 {
@@ -922,7 +925,7 @@ bool solomon_board_must_capture(const SolomonBoard *board)
            kind_can_jump(s, KING, board->kings[s], enemy, empty);
 }
 
-/* ---- self-description for GUIs (variant.h, BoardDesc) ------------------- */
+/* ---- self-description (variant.h, BoardDesc) ---------------------------- */
 
 /* x coordinate of points 1..19 in units of sqrt(3)/12 (doc/rules.md, Solomon: 0.866 is
  * 6 units, 0.577 is 4, 0.433 is 3, 0.289 is 2). */
@@ -962,7 +965,7 @@ static void solomon_describe_board(BoardDesc *b)
 
 static void solomon_describe_position(const Position *pos, PositionInfo *out)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     for (int side = 0; side < 2; side++)
         for (int kind = 0; kind < 2; kind++)
             for (uint32_t b = kind ? p->kings[side] : p->men[side]; b; b &= b - 1) {
@@ -976,7 +979,7 @@ static void solomon_describe_position(const Position *pos, PositionInfo *out)
  * points in order and the point jumped over before each. */
 static void solomon_describe_move(const Position *pos, Move m, MoveInfo *out)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     int s = p->stm, from = move_from(m), to = move_to(m);
     uint32_t caps = move_caps(m);
     int kind = (p->kings[s] >> from) & 1;
@@ -1009,13 +1012,13 @@ static void solomon_describe_move(const Position *pos, Move m, MoveInfo *out)
     out->kind = len > 1 ? MOVE_KIND_CHAIN : MOVE_KIND_JUMP;
 }
 
-/* ---- the two variants ---------------------------------------------------- */
+/* ---- variant table (the two rule sets) ---------------------------------- */
 
 /* Moves still to come (time allocation): three per piece on the board, the
  * median of self-play games (doc/search.md). */
 static int solomon_plies_left(const Position *pos)
 {
-    const SoloPos *p = csp(pos);
+    const SolomonPos *p = cpos(pos);
     int pieces = util_popcount64((uint64_t)(p->men[WHITE] | p->kings[WHITE]) |
                                  (uint64_t)(p->men[BLACK] | p->kings[BLACK]) << 32);
     return 3 * pieces + 3;
@@ -1034,15 +1037,15 @@ const Variant variant_solomon = {
     .name = "solomon",
     .title = "Solomon's Game (Gardner): single jumps, bare kings draw",
     .repetition_draws = true,
-    .position_size = sizeof(SoloPos),
+    .position_size = sizeof(SolomonPos),
     .rule_options = 0,
     .match_scoring = MATCH_SCORING_GAMES,
     .match_games = 1,
     .bench_depth = 14,
     .bench_fens = solomon_bench_fens,
     .init = solomon_init,
-    .startpos = startpos_single,
-    .from_fen = from_fen_single,
+    .startpos = solomon_startpos,
+    .from_fen = solomon_from_fen,
     .to_fen = solomon_to_fen,
     .side_to_move = solomon_side_to_move,
     .is_chance = NULL,
@@ -1067,7 +1070,7 @@ const Variant variant_solomon = {
 
 /* The bench positions after the start position (engine/bench.c): the
  * positions a seeded random playout reached after 8, 15 and 24 plies. */
-static const char *const chain_bench_fens[] = {
+static const char *const solomon_chain_bench_fens[] = {
     "W:W13,16,17,19:B1,5,6,9",
     "B:W15:B3,5,9,14",
     NULL,
@@ -1077,15 +1080,15 @@ const Variant variant_solomon_chain = {
     .name = "solomon-chain",
     .title = "Salomon: Solomon's Game with compulsory chain captures",
     .repetition_draws = true,
-    .position_size = sizeof(SoloPos),
+    .position_size = sizeof(SolomonPos),
     .rule_options = 0,
     .match_scoring = MATCH_SCORING_GAMES,
     .match_games = 1,
     .bench_depth = 13,
-    .bench_fens = chain_bench_fens,
+    .bench_fens = solomon_chain_bench_fens,
     .init = solomon_init,
-    .startpos = startpos_chain,
-    .from_fen = from_fen_chain,
+    .startpos = solomon_chain_startpos,
+    .from_fen = solomon_chain_from_fen,
     .to_fen = solomon_to_fen,
     .side_to_move = solomon_side_to_move,
     .is_chance = NULL,
