@@ -37,44 +37,74 @@
 #include "tt.h"
 #include "util.h"
 
-/* ------------------------------------------------------------ tunables */
+/* ------------------------------------------------------------ tunables
+ *
+ * Every number that shapes the search, with where its value comes from.  A
+ * value set by a measurement says which (the SPRT's command is in the commit
+ * that set it and in doc/search.md); "not tuned" says why the value was
+ * chosen instead.  None of them has been tuned game by game: they are shared
+ * by every game, so a change must be measured in more than one.
+ */
 
 /* Aspiration windows: from ASPIRATION_MIN_DEPTH on, an iteration starts with
- * a window of +-ASPIRATION_DELTA around the previous score, widened by half
- * on every fail. */
+ * a window of +-ASPIRATION_DELTA around the previous score; every fail
+ * widens delta by delta / ASPIRATION_WIDEN_DIVISOR (by half).  Not tuned:
+ * the shallow iterations are too cheap and their scores too unsteady to gain
+ * from a window; 30 units and widening by half are a guess of the kind chess
+ * engines start from, and the games' evaluation units differ, so one shared
+ * window is a compromise (a candidate for an SPRT in several games). */
 #define ASPIRATION_MIN_DEPTH 4
 #define ASPIRATION_DELTA 30
+#define ASPIRATION_WIDEN_DIVISOR 2
 
-/* Late move reductions: at depth >= LMR_MIN_DEPTH, a plain quiet move (not
- * the TT move, not a killer) after the first LMR_MIN_MOVES moves is searched
- * one ply shallower, two plies after LMR_DEEP_MOVES moves at depth >=
- * LMR_DEEP_DEPTH; a reduced move that beats alpha is searched again at full
- * depth. */
+/* Late move reductions, below the root: at depth >= LMR_MIN_DEPTH, a plain
+ * quiet move (not the TT move, not a killer) after the first LMR_MIN_MOVES
+ * moves is searched one ply shallower, two plies after LMR_DEEP_MOVES moves
+ * at depth >= LMR_DEEP_DEPTH; a reduced move that beats alpha is searched
+ * again at full depth.  The four numbers are not
+ * tuned: a cautious reduction (at most two plies, never of the first moves,
+ * noisy moves or killers) because the games' move counts differ tenfold and a
+ * deep formula tuned on one would over-reduce another. */
 #define LMR_MIN_DEPTH 3
 #define LMR_MIN_MOVES 4
 #define LMR_DEEP_DEPTH 6
 #define LMR_DEEP_MOVES 12
 
 /* Plies past the horizon in which quiescence follows voluntary noisy moves
- * (forced ones are always followed).  Without a limit the removal chains of a
- * game of lines (a step makes a line, the removal lets another step make one)
- * made a depth-1 search from the first position of its movement phase cost
- * 5 million nodes; with 4 plies it costs 17 thousand. */
+ * (forced ones are always followed).  Measured by node counts, not by an
+ * SPRT: without a limit the removal chains of a game of lines (a step makes
+ * a line, the removal lets another step make one) made a depth-1 search
+ * from the first position of its movement phase cost 5 million nodes; with
+ * 4 plies it costs 17 thousand. */
 #define QSEARCH_PLIES 4
 
-/* Quiet moves of a node remembered for the history malus of a cutoff. */
+/* Quiet moves of a node remembered for the history malus of a cutoff.  Not
+ * a strength setting: a bound on a stack array; a cutoff after more quiet
+ * moves than this lowers the history of the first QUIETS_TRACKED only. */
 #define QUIETS_TRACKED 64
 
 /* ---------------------------------------------------------- constants */
 
 /* Scores at or beyond this are wins/losses in plies (see score_to_tt). */
 #define SCORE_MATE_BOUND (SCORE_WIN - 2 * SEARCH_MAX_PLY)
-/* The deepest iteration; leaves room for plies past the nominal depth. */
-#define MAX_ITERATION (SEARCH_MAX_PLY - 8)
-/* How often (in nodes) the main thread looks at the clock. */
+/* Plies kept free above the deepest iteration for the plies quiescence and
+ * chance nodes add past the nominal depth. */
+#define ITERATION_PLY_MARGIN 8
+/* The deepest iteration. */
+#define MAX_ITERATION (SEARCH_MAX_PLY - ITERATION_PLY_MARGIN)
+/* How often (in nodes, a power of two minus one) the main thread looks at
+ * the clock: every 512 nodes is well under a millisecond at any game's
+ * speed, and reading the clock costs a system call at worst. */
 #define CLOCK_CHECK_MASK 511
-/* Nodes a thread counts locally before adding them to the shared total. */
+/* Nodes a thread counts locally before adding them to the shared total (one
+ * atomic add per batch instead of per node); with several threads, the
+ * others' uncounted nodes (fewer than this many each) may pass a node
+ * limit. */
 #define NODE_BATCH 256
+/* Room of search_format_score's buffer (search.h). */
+#define SCORE_TEXT_MAX 32
+/* Milliseconds per second, for nodes per second. */
+#define MS_PER_SECOND 1000
 
 /* One search: what every thread reads, and the few things they share. */
 typedef struct SearchShared {
@@ -138,12 +168,12 @@ void search_format_score(int score, char *buf)
 {
     if (score >= SCORE_MATE_BOUND) {
         int plies = SCORE_WIN - score;
-        snprintf(buf, 32, "mate %d", (plies + 1) / 2);
+        snprintf(buf, SCORE_TEXT_MAX, "mate %d", (plies + 1) / 2);
     } else if (score <= -SCORE_MATE_BOUND) {
         int plies = SCORE_WIN + score;
-        snprintf(buf, 32, "mate -%d", (plies + 1) / 2);
+        snprintf(buf, SCORE_TEXT_MAX, "mate -%d", (plies + 1) / 2);
     } else {
-        snprintf(buf, 32, "cp %d", score);
+        snprintf(buf, SCORE_TEXT_MAX, "cp %d", score);
     }
     if (strcmp(buf, "mate -0") == 0)
         strcpy(buf, "mate 0");
@@ -698,7 +728,8 @@ static void report_line(const SearchShared *sh, const SearchThread *t, int depth
     info.nodes = atomic_load_explicit(&sh->nodes_total, memory_order_relaxed) +
                  (t ? (uint64_t)t->batch : 0);
     info.time_ms = elapsed_ms(sh);
-    info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : info.nodes * 1000;
+    info.nps = info.time_ms > 0 ? info.nodes * MS_PER_SECOND / (uint64_t)info.time_ms
+                                : info.nodes * MS_PER_SECOND;
     info.hashfull = tt_hashfull();
     info.tablebase = sh->tablebase != NULL;
     info.tbhits = atomic_load_explicit(&sh->tbhits, memory_order_relaxed);
@@ -751,7 +782,7 @@ static void aspiration_search(SearchThread *t, int depth)
         } else {
             return;
         }
-        delta += delta / 2;
+        delta += delta / ASPIRATION_WIDEN_DIVISOR;
     }
 }
 

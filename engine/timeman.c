@@ -33,7 +33,7 @@ static int64_t mul_sat(int64_t a, int64_t b)
  * that a nearly empty clock still leaves something to think with. */
 static int64_t overhead_for(const SearchLimits *limits, int64_t available)
 {
-    return min64(max64(limits->move_overhead, 0), max64(available, 0) / 2);
+    return min64(max64(limits->move_overhead, 0), max64(available, 0) / TIMEMAN_OVERHEAD_MAX_DIVISOR);
 }
 
 static bool clock_given(const SearchLimits *limits)
@@ -71,10 +71,13 @@ TimeBudget timeman_allocate(const SearchLimits *limits, int side)
         moves = TIMEMAN_DEFAULT_MOVES;
     if (moves > TIMEMAN_MAX_MOVES)
         moves = TIMEMAN_MAX_MOVES;
-    int64_t target = add_sat(usable / moves, inc / 4 * 3 + inc % 4 * 3 / 4);
-    int64_t soft = target / 2;
-    int64_t ceiling = limits->movestogo == 1 ? usable : usable / 2;
-    int64_t hard = min64(mul_sat(target, 2), ceiling);
+    /* inc * NUMERATOR / DENOMINATOR without overflow */
+    int64_t inc_share = inc / TIMEMAN_INC_DENOMINATOR * TIMEMAN_INC_NUMERATOR +
+                        inc % TIMEMAN_INC_DENOMINATOR * TIMEMAN_INC_NUMERATOR / TIMEMAN_INC_DENOMINATOR;
+    int64_t target = add_sat(usable / moves, inc_share);
+    int64_t soft = target / TIMEMAN_SOFT_DIVISOR;
+    int64_t ceiling = limits->movestogo == 1 ? usable : usable / TIMEMAN_HARD_CEILING_DIVISOR;
+    int64_t hard = min64(mul_sat(target, TIMEMAN_HARD_FACTOR), ceiling);
     b.timed = true;
     b.hard_ms = max64(hard, 1);
     b.soft_ms = max64(min64(soft, b.hard_ms), 1);
