@@ -85,14 +85,6 @@ int movepick_init(MovePicker *mp, ScoredMove *buf, const MoveHistory *h, const V
     return k;
 }
 
-void movepick_init_ordered(MovePicker *mp, ScoredMove *moves, int count)
-{
-    mp->moves = moves;
-    mp->count = count;
-    mp->next = 0;
-    mp->sorted = true;
-}
-
 /* Better first; equal scores by the game's hint, then in ascending code
  * order, so the order (and the search) is deterministic. */
 static int compare_scored(const void *a, const void *b)

@@ -59,10 +59,6 @@ int movepick_init(MovePicker *mp, ScoredMove *buf, const MoveHistory *h, const V
                   const Position *pos, const Move *gen, int n, int ply, Move tt_move,
                   bool noisy_only);
 
-/* Set the picker up over count moves already in their order (the root moves,
- * ordered by the previous iteration). */
-void movepick_init_ordered(MovePicker *mp, ScoredMove *moves, int count);
-
 /* The best move not yet handed out, or NULL when none is left. */
 ScoredMove *movepick_next(MovePicker *mp);
 

@@ -57,7 +57,8 @@
 #define ASPIRATION_DELTA 30
 #define ASPIRATION_WIDEN_DIVISOR 2
 
-/* Late move reductions, below the root: at depth >= LMR_MIN_DEPTH, a plain
+/* Late move reductions, at every node, the root included (see doc/search.md,
+ * "Root", for the SPRT of the root's): at depth >= LMR_MIN_DEPTH, a plain
  * quiet move (not the TT move, not a killer) after the first LMR_MIN_MOVES
  * moves is searched one ply shallower, two plies after LMR_DEEP_MOVES moves
  * at depth >= LMR_DEEP_DEPTH; a reduced move that beats alpha is searched
@@ -551,26 +552,34 @@ static int chance_node(SearchThread *t, const Position *pos, uint64_t key, int a
     return value;
 }
 
-/* How many plies shallower the null-window search of a move goes. */
-static int reduction(bool root, int depth, int searched, const ScoredMove *sm)
+/* How many plies shallower the null-window search of a move goes, at every
+ * node, the root included. */
+static int reduction(int depth, int searched, const ScoredMove *sm)
 {
-    if (root || depth < LMR_MIN_DEPTH || searched < LMR_MIN_MOVES || !movepick_is_plain_quiet(sm))
+    if (depth < LMR_MIN_DEPTH || searched < LMR_MIN_MOVES || !movepick_is_plain_quiet(sm))
         return 0;
     return searched >= LMR_DEEP_MOVES && depth >= LMR_DEEP_DEPTH ? 2 : 1;
 }
 
-/* The root's moves of this MultiPV line, in the order of the last iteration,
- * as the picker's list. */
+/* The root's moves of this MultiPV line (those earlier lines have not
+ * taken), ordered like any node's: the best of the last iteration first (in
+ * the TT move's place), then noisy moves, killers and history. */
 static void root_picker(SearchThread *t, MovePicker *mp)
 {
-    const Variant *v = t->sh->v;
-    ScoredMove *list = t->moves[0];
     int count = t->root_count - t->pv_index;
-    for (int i = 0; i < count; i++) {
-        Move m = t->root[t->pv_index + i].move;
-        list[i] = (ScoredMove){m, 0, 0, is_noisy(v, &t->sh->root, m)};
-    }
-    movepick_init_ordered(mp, list, count);
+    for (int i = 0; i < count; i++)
+        t->gen[i] = t->root[t->pv_index + i].move;
+    movepick_init(mp, t->moves[0], &t->history, t->sh->v, &t->sh->root, t->gen, count, 0,
+                  t->root[t->pv_index].move, false);
+}
+
+/* The root move m of this MultiPV line. */
+static RootMove *root_move_of(SearchThread *t, Move m)
+{
+    for (int i = t->pv_index; i < t->root_count; i++)
+        if (t->root[i].move == m)
+            return &t->root[i];
+    return NULL; /* not reached: the picker hands out root moves only */
 }
 
 /* Record a root move's value: its score and PV when it is exact or the
@@ -604,8 +613,9 @@ static void pv_update(SearchThread *t, int ply, Move m)
  * current MultiPV line.  Fail-soft: a value <= alpha is an upper bound,
  * >= beta a lower bound, else exact.  The root differs only where it must:
  * search_run has already checked it (game over, repetition), so it has no
- * prologue, no TT cutoff and no TT store, and it takes its moves from the
- * root move list, whose scores and PVs it keeps. */
+ * prologue, no TT cutoff and no TT store, and its moves are the root move
+ * list (ordered by the picker like any node's, the last iteration's best in
+ * the TT move's place), whose scores and PVs it keeps. */
 static int search(SearchThread *t, const Position *pos, int alpha, int beta, int depth, int ply)
 {
     const Variant *v = t->sh->v;
@@ -656,7 +666,7 @@ static int search(SearchThread *t, const Position *pos, int alpha, int beta, int
         } else {
             /* PVS: a null window first, shallower for late quiet moves;
              * the full window only when the move may be better. */
-            int r = reduction(root, depth, searched, sm);
+            int r = reduction(depth, searched, sm);
             s = child_value(t, child, same, alpha, alpha + 1, depth - 1 - r, ply + 1);
             if (r && s > alpha)
                 s = child_value(t, child, same, alpha, alpha + 1, depth - 1, ply + 1);
@@ -666,7 +676,7 @@ static int search(SearchThread *t, const Position *pos, int alpha, int beta, int
         if (aborted(t))
             return 0;
         if (root)
-            root_move_update(t, &t->root[t->pv_index + searched], s, alpha, searched == 0);
+            root_move_update(t, root_move_of(t, m), s, alpha, searched == 0);
         searched++;
         if (s > best) {
             best = s;
@@ -676,7 +686,7 @@ static int search(SearchThread *t, const Position *pos, int alpha, int beta, int
                 if (!root)
                     pv_update(t, ply, m);
                 if (s >= beta) {
-                    if (!root && !sm->noisy)
+                    if (!sm->noisy)
                         movepick_reward_cutoff(&t->history, side, ply, depth, m, quiets,
                                                quiet_count);
                     break;
