@@ -351,13 +351,19 @@ static void cmd_move(const char *args)
         error_line("%s; position unchanged", err);
 }
 
+/* True when a token of len bytes fit its buffer of size whole: a longer one
+ * was cut, and a number must not be read from its first bytes (perft
+ * followed by 300 zeros and a 2 is not perft 0). */
+static bool whole_token(size_t len, size_t size) { return len < size; }
+
 static void cmd_undo(const char *args)
 {
     char tok[TOKEN_MAX], extra[TOKEN_MAX], err[256];
     const char *cur = args;
     long long n = 1;
-    if (util_next_token(&cur, tok, sizeof tok) &&
-        (!util_parse_number(tok, 1, INT_MAX, &n) || util_next_token(&cur, extra, sizeof extra))) {
+    size_t len = util_next_token(&cur, tok, sizeof tok);
+    if (len > 0 && (!whole_token(len, sizeof tok) || !util_parse_number(tok, 1, INT_MAX, &n) ||
+                    util_next_token(&cur, extra, sizeof extra))) {
         error_line("undo takes an optional number of plies from 1 up");
         return;
     }
@@ -547,7 +553,8 @@ static void cmd_perft(const char *args)
     char tok[TOKEN_MAX], extra[TOKEN_MAX];
     long long d;
     const char *cur = args;
-    if (!util_next_token(&cur, tok, sizeof tok) ||
+    size_t len = util_next_token(&cur, tok, sizeof tok);
+    if (!len || !whole_token(len, sizeof tok) ||
         !util_parse_number(tok, 0, SESSION_MAX_PERFT_DEPTH, &d) ||
         util_next_token(&cur, extra, sizeof extra)) {
         error_line("perft needs one depth from 0 to %d", SESSION_MAX_PERFT_DEPTH);
@@ -850,8 +857,9 @@ static void cmd_bench(const char *args)
     char tok[TOKEN_MAX], extra[TOKEN_MAX];
     long long d = 0;
     const char *cur = args;
-    if (util_next_token(&cur, tok, sizeof tok) &&
-        (!util_parse_number(tok, 1, BENCH_MAX_DEPTH, &d) || util_next_token(&cur, extra, sizeof extra))) {
+    size_t len = util_next_token(&cur, tok, sizeof tok);
+    if (len > 0 && (!whole_token(len, sizeof tok) || !util_parse_number(tok, 1, BENCH_MAX_DEPTH, &d) ||
+                    util_next_token(&cur, extra, sizeof extra))) {
         error_line("bench takes an optional depth from 1 to %d", BENCH_MAX_DEPTH);
         return;
     }

@@ -9,7 +9,11 @@
  *   - a deep perft, which `quit` and `stop` must still reach (`perft 32`
  *     blocked `quit`; so did `perft 20` from Solomon's, Solomon-chain's and
  *     Salto's start, through a forced move that made the leaf estimate 1,
- *     until perft chunks were capped at four plies).
+ *     until perft chunks were capped at four plies);
+ *   - a number longer than a token buffer: `perft` followed by 300 zeros
+ *     and a 2 was cut to its first 255 zeros and ran perft 0 (found by
+ *     fuzz_protocol; `undo` and `bench`, whose ranges start at 1, refused
+ *     such numbers only because the cut number was 0).
  * Each test starts a fresh engine. */
 #include <check.h>
 #include <stdio.h>
@@ -226,6 +230,29 @@ START_TEST(deep_perft_hears_quit_stop_and_end_of_input)
 }
 END_TEST
 
+/* A number cut at the token size is refused, not read from its first bytes. */
+START_TEST(numbers_longer_than_a_token_are_refused)
+{
+    char zeros[301];
+    memset(zeros, '0', 300);
+    zeros[300] = '\0';
+    static const char *const commands[] = {"perft", "undo", "bench"};
+    for (size_t c = 0; c < sizeof commands / sizeof *commands; c++) {
+        char line[400], what[64];
+        snprintf(what, sizeof what, "%s 000...0002", commands[c]);
+        snprintf(line, sizeof line, "%s %s2", commands[c], zeros);
+        start();
+        seen[0] = '\0';
+        send(line);
+        sync_engine(what);
+        ck_assert_msg(count_lines(seen, "info string error: ") == 1, "%s:\n%.2000s", what, seen);
+        ck_assert_msg(!strstr(seen, "Nodes searched") && !strstr(seen, "perft depth"),
+                      "%s ran:\n%.2000s", what, seen);
+        end_input_and_expect_exit(what);
+    }
+}
+END_TEST
+
 static Suite *reproducers_suite(void)
 {
     Suite *s = suite_create("reproducers");
@@ -234,6 +261,7 @@ static Suite *reproducers_suite(void)
     tcase_add_test(tc, end_of_input_ends_a_search_nothing_else_would_end);
     tcase_add_test(tc, huge_clocks_neither_overflow_nor_hang);
     tcase_add_test(tc, empty_clocks_answer_without_stop);
+    tcase_add_test(tc, numbers_longer_than_a_token_are_refused);
     tcase_add_loop_test(tc, deep_perft_hears_quit_stop_and_end_of_input, 0, variants_count());
     suite_add_tcase(s, tc);
     return s;
