@@ -142,7 +142,9 @@ static bool has_word(const char *line, const char *word)
  * -1 when the line names none. */
 static int perft_depth_asked(const char *line)
 {
-    char tok[32], num[32];
+    /* The protocol's own token size (TOKEN_MAX): a shorter buffer read
+     * "perft 000...0002" (36 bytes) as perft 0. */
+    char tok[256], num[256];
     const char *cur = line;
     util_next_token(&cur, tok, sizeof tok);
     bool go = strcmp(tok, "go") == 0;
@@ -151,7 +153,8 @@ static int perft_depth_asked(const char *line)
     if (go)
         while (util_next_token(&cur, tok, sizeof tok) > 0 && strcmp(tok, "perft") != 0)
             ;
-    if (util_next_token(&cur, num, sizeof num) == 0)
+    size_t len = util_next_token(&cur, num, sizeof num);
+    if (len == 0 || len >= sizeof num)
         return -1;
     return atoi(num);
 }
