@@ -9,8 +9,8 @@
 
 /* The time-management numbers.  None is tuned by an SPRT; what each was
  * measured with, or why it was chosen, is beside it.  The soft/hard factors
- * and the reserve were checked together in six Salto self-play games at
- * 10 s + 0.1 s (doc/search.md, "Limits and time", gives the command): no
+ * and the reserve were checked together in six self-play games of the
+ * longest game (a move limit of 120 a side) at 10 s + 0.1 s (doc/search.md, "Limits and time", gives the command): no
  * game lost on time (four of six before), 0.16-0.18 s spent per move of the
  * 0.185 s available. */
 
@@ -32,7 +32,7 @@
 #define TIMEMAN_MAX_MOVES 50
 /* Moves added to the game's own estimate of its length, so that the clock
  * is not planned down to nothing on the last move (latency, estimates that
- * fall short).  Measured with the Salto games above. */
+ * fall short).  Measured with the self-play games above. */
 #define TIMEMAN_RESERVE_MOVES 5
 /* The increment's share of the target: TIMEMAN_INC_NUMERATOR /
  * TIMEMAN_INC_DENOMINATOR (three quarters; the rest keeps the clock from
@@ -44,7 +44,7 @@
  * abandoned at target * TIMEMAN_HARD_FACTOR, but never past
  * 1/TIMEMAN_HARD_CEILING_DIVISOR of the usable clock (all of it on the last
  * move before a time control).  So a move costs the target on average:
- * measured with the Salto games above. */
+ * measured with the self-play games above. */
 #define TIMEMAN_SOFT_DIVISOR 2
 #define TIMEMAN_HARD_FACTOR 2
 #define TIMEMAN_HARD_CEILING_DIVISOR 2

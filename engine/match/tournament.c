@@ -124,7 +124,7 @@ static void write_game(Ledger *l, int j, void *ctx)
     }
     /* Written once: without a result file (which repeats the texts) nothing
      * reads them again, and keeping them grew sigil-match by a record per
-     * game (5 KB a game in the soak's Salto gauntlet). */
+     * game (5 KB a game in the soak's longest games). */
     if (!t->cfg->results_path[0]) {
         free(g->pgn);
         free(g->epd);
