@@ -14,40 +14,22 @@
  *   - releasing it frees everything (LeakSanitizer). */
 #define _GNU_SOURCE /* memfd_create */
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "memfile.h"
 #include "game.h"
 #include "openings.h"
 #include "variants.h"
 
 /* The book file: one per process, rewritten for every input. */
-static char book_path[64];
-static int book_fd = -1;
-
-static void write_book(const uint8_t *data, size_t size)
-{
-    if (book_fd < 0) {
-        /* In memory: a file on disk costs a write-back at every truncation. */
-        book_fd = memfd_create("sigil-fuzz-book", 0);
-        FUZZ_CHECK(book_fd >= 0, "cannot make the book file");
-        snprintf(book_path, sizeof book_path, "/proc/self/fd/%d", book_fd);
-    }
-    FUZZ_CHECK(ftruncate(book_fd, 0) == 0, "cannot truncate the book file");
-    size_t done = 0;
-    while (done < size) {
-        ssize_t n = pwrite(book_fd, data + done, size - done, (off_t)done);
-        FUZZ_CHECK(n > 0, "cannot write the book file");
-        done += (size_t)n;
-    }
-}
+static FuzzMemFile book = FUZZ_MEMFILE_INIT;
 
 static bool load(Openings *o, const uint8_t *flags, const Variant *v, const GameConfig *gc,
                  char *err, size_t errlen)
 {
     openings_init(o);
-    snprintf(o->path, sizeof o->path, "%s", book_path);
+    snprintf(o->path, sizeof o->path, "%s", book.path);
     o->format = (OpeningFormat)(flags[0] & 3);
     o->order_random = flags[0] & 4;
     o->plies = (flags[0] >> 3) ? (flags[0] >> 3) - 1 : -1;
@@ -65,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     const Variant *v = variants_get(data[0] % variants_count());
     GameConfig gc = {.move_limit = DEFAULT_MOVE_LIMIT};
-    write_book(data + 3, size - 3);
+    fuzz_memfile_write(&book, "sigil-fuzz-book", data + 3, size - 3);
 
     Openings o;
     char err[1400];

@@ -12,10 +12,10 @@
  *     minimal) and read back, gives the same variant, start FEN, result and
  *     moves. */
 #define _GNU_SOURCE /* memfd_create */
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "memfile.h"
 #include "game.h"
 #include "record.h"
 #include "variants.h"
@@ -23,24 +23,8 @@
 #define OUT_SIZE (4u << 20)
 #define MAX_RECORD_MOVES 4096
 
-static char pgn_path[64];
-static int pgn_fd = -1;
-
-static void write_file(const uint8_t *data, size_t size)
-{
-    if (pgn_fd < 0) {
-        /* In memory: a file on disk costs a write-back at every truncation. */
-        pgn_fd = memfd_create("sigil-fuzz-pgn", 0);
-        FUZZ_CHECK(pgn_fd >= 0, "cannot make the PGN file");
-        snprintf(pgn_path, sizeof pgn_path, "/proc/self/fd/%d", pgn_fd);
-    }
-    FUZZ_CHECK(ftruncate(pgn_fd, 0) == 0, "cannot truncate the PGN file");
-    for (size_t done = 0; done < size;) {
-        ssize_t n = pwrite(pgn_fd, data + done, size - done, (off_t)done);
-        FUZZ_CHECK(n > 0, "cannot write the PGN file");
-        done += (size_t)n;
-    }
-}
+/* The record file: one per process, rewritten for every input. */
+static FuzzMemFile pgn = FUZZ_MEMFILE_INIT;
 
 static void check_terminated(const char *field, size_t size, const char *what)
 {
@@ -179,7 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fclose(f);
     FUZZ_CHECK(n == visited, "record_read_pgn says %d records, visited %d", n, visited);
 
-    write_file(data, size);
+    const char *pgn_path = fuzz_memfile_write(&pgn, "sigil-fuzz-pgn", data, size);
     static char out[OUT_SIZE];
     FILE *o = fmemopen(out, sizeof out, "w");
     FUZZ_CHECK(o != NULL, "fmemopen failed");
