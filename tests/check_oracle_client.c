@@ -45,12 +45,6 @@ typedef struct Client {
 static Client client;
 static bool searching; /* a search runs: its info lines may come between */
 
-static const char *binary(void)
-{
-    const char *b = getenv("SIGIL_BIN");
-    return b ? b : "engine/sigil";
-}
-
 static long long now_ms(void)
 {
     struct timespec ts;
@@ -61,7 +55,7 @@ static long long now_ms(void)
 static void client_start(void)
 {
     memset(&client, 0, sizeof client);
-    ck_assert_msg(pipe_engine_start(&client.e, binary()), "cannot start %s", binary());
+    ck_assert_msg(pipe_engine_start(&client.e, pipe_engine_sigil()), "cannot start %s", pipe_engine_sigil());
 }
 
 static void client_stop(void)

@@ -210,7 +210,7 @@ START_TEST(play_at_a_pseudo_terminal)
         dup2(slave, 1);
         dup2(slave, 2);
         close(master);
-        execl(pt_binary(), pt_binary(), "play", "salto", "--time", "0.01", (char *)NULL);
+        execl(pipe_engine_sigil(), pipe_engine_sigil(), "play", "salto", "--time", "0.01", (char *)NULL);
         _exit(127);
     }
     const char *input = "moves\na3b4\nquit\n";

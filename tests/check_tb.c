@@ -335,8 +335,7 @@ static char seen[1 << 17];
 
 static void start_engine(void)
 {
-    const char *bin = getenv("SIGIL_BIN");
-    ck_assert(pipe_engine_start(&engine, bin ? bin : "engine/sigil"));
+    ck_assert(pipe_engine_start(&engine, pipe_engine_sigil()));
 }
 
 static void stop_engine(void) { pipe_engine_close(&engine); }

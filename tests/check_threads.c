@@ -23,8 +23,7 @@ static char seen[1 << 18];
 
 static void start(void)
 {
-    const char *bin = getenv("SIGIL_BIN");
-    bin = bin ? bin : "engine/sigil";
+    const char *bin = pipe_engine_sigil();
     ck_assert_msg(pipe_engine_start(&engine, bin), "cannot start %s", bin);
 }
 

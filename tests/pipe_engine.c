@@ -20,6 +20,12 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+const char *pipe_engine_sigil(void)
+{
+    const char *bin = getenv("SIGIL_BIN");
+    return bin ? bin : "engine/sigil";
+}
+
 bool pipe_engine_start(PipeEngine *e, const char *path)
 {
     char *const argv[] = {(char *)path, NULL};

@@ -15,6 +15,9 @@ typedef struct PipeEngine {
     char line[1 << 16];
 } PipeEngine;
 
+/* The engine the tests drive: $SIGIL_BIN, else engine/sigil (the build
+ * directory's, where make check runs). */
+const char *pipe_engine_sigil(void);
 /* Start path (no arguments) with pipes; false if it cannot be started. */
 bool pipe_engine_start(PipeEngine *e, const char *path);
 /* Start path with the arguments argv (NULL-terminated, argv[0] included);

@@ -11,27 +11,21 @@
 PipeEngine pt_engine;
 char pt_seen[PT_SEEN_SIZE];
 
-const char *pt_binary(void)
-{
-    const char *b = getenv("SIGIL_BIN");
-    return b ? b : "engine/sigil";
-}
-
 void pt_start(void)
 {
-    ck_assert_msg(pipe_engine_start(&pt_engine, pt_binary()), "cannot start %s", pt_binary());
+    ck_assert_msg(pipe_engine_start(&pt_engine, pipe_engine_sigil()), "cannot start %s", pipe_engine_sigil());
 }
 
 void pt_start_args(const char *const *args, size_t memory_limit)
 {
     char *argv[32];
     int n = 0;
-    argv[n++] = (char *)pt_binary();
+    argv[n++] = (char *)pipe_engine_sigil();
     for (; args && args[n - 1] && n < 31; n++)
         argv[n] = (char *)args[n - 1];
     argv[n] = NULL;
-    ck_assert_msg(pipe_engine_start_argv(&pt_engine, pt_binary(), argv, memory_limit),
-                  "cannot start %s", pt_binary());
+    ck_assert_msg(pipe_engine_start_argv(&pt_engine, pipe_engine_sigil(), argv, memory_limit),
+                  "cannot start %s", pipe_engine_sigil());
 }
 
 void pt_finish(void) { pipe_engine_close(&pt_engine); }

@@ -19,8 +19,6 @@
 extern PipeEngine pt_engine;
 extern char pt_seen[PT_SEEN_SIZE];
 
-/* Path of engine/sigil. */
-const char *pt_binary(void);
 /* Start the engine without arguments (the protocol loop). */
 void pt_start(void);
 /* Start it with arguments (argv[0] is set to the binary); memory_limit as in

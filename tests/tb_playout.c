@@ -154,8 +154,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "tb_playout: no tables for %s in %s\n", argv[2], dir);
         return 2;
     }
-    const char *bin = getenv("SIGIL_BIN");
-    if (!pipe_engine_start(&engine, bin ? bin : "engine/sigil"))
+    if (!pipe_engine_start(&engine, pipe_engine_sigil()))
         return 2;
     char cmd[4400];
     snprintf(cmd, sizeof cmd, "variant %s", variant->name);
