@@ -67,7 +67,7 @@
  * noisy moves or killers) because the games' move counts differ tenfold and a
  * deep formula tuned on one would over-reduce another. */
 #define LMR_MIN_DEPTH 3
-#define LMR_MIN_MOVES 4
+#define LMR_MIN_MOVES 3
 #define LMR_DEEP_DEPTH 6
 #define LMR_DEEP_MOVES 12
 
@@ -77,7 +77,7 @@
  * a line, the removal lets another step make one) made a depth-1 search
  * from the first position of its movement phase cost 5 million nodes; with
  * 4 plies it costs 17 thousand. */
-#define QSEARCH_PLIES 4
+#define QSEARCH_PLIES 2
 
 /* Quiet moves of a node remembered for the history malus of a cutoff.  Not
  * a strength setting: a bound on a stack array; a cutoff after more quiet
