@@ -3,7 +3,7 @@
  * Clock play: the target is the usable time (clock minus a latency margin)
  * spread over the moves still to play before the next time control or the
  * end of the game (movestogo, or the game's estimate of its remaining length
- * plus a reserve of 5, or 30; at most 50), plus three quarters of the
+ * plus a reserve of 5, or 30; at most 30), plus three quarters of the
  * increment.  The search
  * starts no iteration after half the target (the next one would take longer
  * than all before it together) and abandons the running one at twice the

@@ -1581,15 +1581,18 @@ START_TEST(test_timeman_move_overhead_and_game_length)
     b = timeman_allocate(&l, WHITE);
     ck_assert_int_eq(b.soft_ms, 2000);
     ck_assert_int_eq(b.hard_ms, 8000);
-    /* ... but never spreads the clock over more than 50 moves ... */
+    /* ... but never spreads the clock over more than 30 moves ... */
     l.moves_left = 400;
-    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 50 / 2);
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 30 / 2);
     /* ... and a game ending before the time control wins over movestogo. */
     l.moves_left = 5;
-    l.movestogo = 40;
+    l.movestogo = 20;
     ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 3000);
     l.moves_left = 60;
-    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 40 / 2);
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 20 / 2);
+    /* movestogo is capped like the game's estimate. */
+    l.movestogo = 40;
+    ck_assert_int_eq(timeman_allocate(&l, WHITE).soft_ms, 60000 / 30 / 2);
     /* The last estimated move still has the reserve of 5 moves; only
      * movestogo 1 (a time control right after the move) may use all of the
      * clock. */
