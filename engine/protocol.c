@@ -351,19 +351,29 @@ static void cmd_move(const char *args)
         error_line("%s; position unchanged", err);
 }
 
-/* True when a token of len bytes fit its buffer of size whole: a longer one
- * was cut, and a number must not be read from its first bytes (perft
+/* The arguments of a command that takes at most one number, lo..hi: 0 when
+ * there are none, 1 with the number in *out, -1 when they are anything else
+ * (not a number, out of range, a second token, or a token longer than its
+ * buffer: a cut token must not be read from its first bytes, so perft
  * followed by 300 zeros and a 2 is not perft 0). */
-static bool whole_token(size_t len, size_t size) { return len < size; }
+static int one_number_arg(const char *args, long long lo, long long hi, long long *out)
+{
+    char tok[TOKEN_MAX], extra[TOKEN_MAX];
+    const char *cur = args;
+    size_t len = util_next_token(&cur, tok, sizeof tok);
+    if (len == 0)
+        return 0;
+    if (len >= sizeof tok || !util_parse_number(tok, lo, hi, out) ||
+        util_next_token(&cur, extra, sizeof extra))
+        return -1;
+    return 1;
+}
 
 static void cmd_undo(const char *args)
 {
-    char tok[TOKEN_MAX], extra[TOKEN_MAX], err[256];
-    const char *cur = args;
+    char err[256];
     long long n = 1;
-    size_t len = util_next_token(&cur, tok, sizeof tok);
-    if (len > 0 && (!whole_token(len, sizeof tok) || !util_parse_number(tok, 1, INT_MAX, &n) ||
-                    util_next_token(&cur, extra, sizeof extra))) {
+    if (one_number_arg(args, 1, INT_MAX, &n) < 0) {
         error_line("undo takes an optional number of plies from 1 up");
         return;
     }
@@ -550,13 +560,8 @@ static void cmd_go(const char *args)
 
 static void cmd_perft(const char *args)
 {
-    char tok[TOKEN_MAX], extra[TOKEN_MAX];
     long long d;
-    const char *cur = args;
-    size_t len = util_next_token(&cur, tok, sizeof tok);
-    if (!len || !whole_token(len, sizeof tok) ||
-        !util_parse_number(tok, 0, SESSION_MAX_PERFT_DEPTH, &d) ||
-        util_next_token(&cur, extra, sizeof extra)) {
+    if (one_number_arg(args, 0, SESSION_MAX_PERFT_DEPTH, &d) != 1) {
         error_line("perft needs one depth from 0 to %d", SESSION_MAX_PERFT_DEPTH);
         return;
     }
@@ -854,12 +859,8 @@ static void cmd_eval(const char *args)
 
 static void cmd_bench(const char *args)
 {
-    char tok[TOKEN_MAX], extra[TOKEN_MAX];
     long long d = 0;
-    const char *cur = args;
-    size_t len = util_next_token(&cur, tok, sizeof tok);
-    if (len > 0 && (!whole_token(len, sizeof tok) || !util_parse_number(tok, 1, BENCH_MAX_DEPTH, &d) ||
-                    util_next_token(&cur, extra, sizeof extra))) {
+    if (one_number_arg(args, 1, BENCH_MAX_DEPTH, &d) < 0) {
         error_line("bench takes an optional depth from 1 to %d", BENCH_MAX_DEPTH);
         return;
     }
