@@ -4,9 +4,54 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+static const char *program_name = "sigil";
+
+void util_set_program_name(const char *name) { program_name = name; }
+
+static void out_of_memory(size_t size)
+{
+    fprintf(stderr, "%s: out of memory (%zu bytes)\n", program_name, size);
+    exit(1);
+}
+
+void *util_xmalloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p)
+        out_of_memory(size);
+    return p;
+}
+
+void *util_xcalloc(size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        out_of_memory(SIZE_MAX);
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        out_of_memory(count * size);
+    return p;
+}
+
+void *util_xrealloc(void *ptr, size_t size)
+{
+    void *p = realloc(ptr, size ? size : 1);
+    if (!p)
+        out_of_memory(size);
+    return p;
+}
+
+char *util_xstrdup(const char *text)
+{
+    size_t n = strlen(text) + 1;
+    char *d = util_xmalloc(n);
+    memcpy(d, text, n);
+    return d;
+}
 
 int64_t util_now_ms(void)
 {

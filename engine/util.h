@@ -22,6 +22,19 @@ uint64_t util_random_below(uint64_t *state, uint64_t n);
  * truncation, 0 at the end of the text. */
 size_t util_next_token(const char **cursor, char *buf, size_t size);
 
+/* The one out-of-memory policy of every program of the tree: an allocation
+ * that fails is not recoverable (a search, a referee or a report missing a
+ * piece would be silently wrong), so these print "<program>: out of memory
+ * (<n> bytes)" on stderr and exit with status 1.  Where a failure can be
+ * survived (the transposition table keeps its old size), the caller uses
+ * malloc itself and says so.  util_set_program_name names the program in
+ * the message (default "sigil"); it is the tree's one documented global. */
+void util_set_program_name(const char *name);
+void *util_xmalloc(size_t size);
+void *util_xcalloc(size_t count, size_t size);
+void *util_xrealloc(void *ptr, size_t size);
+char *util_xstrdup(const char *text);
+
 /* Parse text as a whole decimal number in [min, max], strictly: digits only,
  * a leading '-' only when min < 0; no '+', no spaces, no other characters,
  * no overflow.  False (and *value untouched) otherwise. */
