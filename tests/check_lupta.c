@@ -485,6 +485,8 @@ START_TEST(fen_rejects_impossible_or_malformed)
         "....../....../....../....../WW.BB. w 0 0",    /* both have two */
         "7/6/6/6/6 w 12 12",
         "....../....../....../....../...... w 012 12",
+        "....../....../....../....../...... w 01 12",  /* leading zero */
+        "....../....../....../33/...... w 12 12",      /* a run is one digit */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Position p;

@@ -467,6 +467,8 @@ START_TEST(fen_rejects_impossible_or_malformed_input)
         "1b1b1b1b/2b1b1b1/3b1b2/4b3/3w4/2w1w3/1w1w1w2/w1w1w1w1 w -",
         "1B1B1B1B/2B1B1B1/3B1B2/4B3/3W4/2W1W3/1W1W1W2/W1W1W1W1/ w -",
         "1B1B1B1B/2B1B1B1/3B1B2/4B3/3W4/2W1W3/1W1W1W2/W1W1W1W0 w -",
+        /* a run of empty squares is one digit */
+        "1B1B1B1B/2B1B1B1/3B1B2/4B21/3W4/2W1W3/1W1W1W2/W1W1W1W1 w -",
         /* the pass flag, but the side that passed (Black) has moves */
         "1B1B1B1B/2B1B1B1/3B1B2/4B3/3W4/2W1W3/1W1W1W2/W1W1W1W1 w p",
         /* both pyramids filled */

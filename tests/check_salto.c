@@ -516,6 +516,9 @@ START_TEST(fen_format_and_rejects)
         "N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5/5/5/5/5/s5s4s3s2n1/m5m4m3m2m1/n5n4n3n2s1 b p 5",
         /* a short rank */
         "s5s4s3s2/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w",
+        /* a run of empty squares is one digit; a number has no leading zero */
+        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/23/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 0",
+        "s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1/5/5/5/5/N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5 w - 00",
         /* both sides on their targets */
         "N1N2N3N4N5/M1M2M3M4M5/S1S2S3S4S5/5/5/5/5/s5s4s3s2s1/m5m4m3m2m1/n5n4n3n2n1 w - 0",
     };

@@ -679,8 +679,8 @@ START_TEST(fen_round_trips)
         p = at(chain, fens[i]);
         assert_fen(chain, &p, fens[i]);
     }
-    /* lists in either order, lower case, any point order: canonical output */
-    Position p = at(single, "b:b3,1:wk10,9");
+    /* lists in either order, any point order: canonical output */
+    Position p = at(single, "B:B3,1:WK10,9");
     assert_fen(single, &p, "B:W9,K10:B1,3");
 }
 END_TEST
@@ -709,6 +709,9 @@ START_TEST(fen_rejects_bad_input)
         "W:WKK10:B1",
         "W:W-3:B1",
         "W:W99999999999999999999:B1",
+        "b:b3,1:wk10,9",            /* letters in the case the FEN writes them */
+        "W:W14:b1",
+        "W:Wk10:B1",
     };
     char err[128];
     Position p;

@@ -22,7 +22,8 @@
 #include <string.h>
 
 #include "../util.h"
-#include "../variants.h"
+#include "../variant.h"
+#include "fen.h"
 
 /* ---- layout ------------------------------------------------------------- */
 
@@ -377,29 +378,20 @@ static Move alexander_parse_move(const Position *pos, const char *text)
  * of empty squares; then the side to move (w|b), the pending roll (- or a
  * square), White's captures, Black's captures.  Example (the start):
  *   bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w - 0 0 */
+static int write_cell(const void *ctx, int rank, int file, char *out)
+{
+    const AlexanderPos *p = ctx;
+    uint64_t b = bit(rank * FILES + file);
+    if (!((p->men[WHITE] | p->men[BLACK]) & b))
+        return 0;
+    out[0] = p->men[WHITE] & b ? 'w' : 'b';
+    return 1;
+}
+
 static void alexander_to_fen(const Position *pos, char *buf)
 {
     const AlexanderPos *p = cpos(pos);
-    char *b = buf;
-    for (int r = RANKS - 1; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < FILES; f++) {
-            int s = r * FILES + f;
-            char c = (p->men[WHITE] & bit(s)) ? 'w' : (p->men[BLACK] & bit(s)) ? 'b' : 0;
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *b++ = (char)('0' + empty);
-            empty = 0;
-            *b++ = c;
-        }
-        if (empty)
-            *b++ = (char)('0' + empty);
-        if (r)
-            *b++ = '/';
-    }
+    char *b = fen_write_board(buf, RANKS, FILES, write_cell, p);
     *b++ = ' ';
     *b++ = p->side == WHITE ? 'w' : 'b';
     *b++ = ' ';
@@ -410,12 +402,16 @@ static void alexander_to_fen(const Position *pos, char *buf)
     snprintf(b, (size_t)(FEN_MAX - (b - buf)), " %d %d", p->captures[WHITE], p->captures[BLACK]);
 }
 
-#define FAIL(...)                                  \
-    do {                                           \
-        if (err && errlen)                         \
-            snprintf(err, errlen, __VA_ARGS__);    \
-        return false;                              \
-    } while (0)
+static int read_cell(void *ctx, int rank, int file, const char *text, char *err,
+                     size_t errlen)
+{
+    (void)err, (void)errlen;
+    AlexanderPos *p = ctx;
+    if (*text != 'w' && *text != 'b')
+        return 0;
+    p->men[*text == 'w' ? WHITE : BLACK] |= bit(rank * FILES + file);
+    return 1;
+}
 
 static bool parse_square(const char *t, int *sq)
 {
@@ -425,115 +421,49 @@ static bool parse_square(const char *t, int *sq)
     return true;
 }
 
-/* A capture count: 1-2 decimal digits, 0..36. */
-static bool parse_count(const char *t, int *v)
-{
-    size_t len = strlen(t);
-    if (len < 1 || len > 2)
-        return false;
-    int x = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (t[i] < '0' || t[i] > '9')
-            return false;
-        x = x * 10 + (t[i] - '0');
-    }
-    if (x > SQUARES)
-        return false;
-    *v = x;
-    return true;
-}
-
 static bool alexander_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
                           char *err, size_t errlen)
 {
     (void)cfg;
     ensure_tables();
-    if (!fen)
-        FAIL("empty FEN");
+    FenFields f;
+    if (!fen_split(fen, 2, 5, "board side roll white-captures black-captures", &f, err,
+                   errlen))
+        return false;
     memset(pos, 0, sizeof *pos);
     AlexanderPos *p = mpos(pos);
     p->roll = NO_ROLL;
-    const char *cur = fen;
-    char tok[48];
+    if (!fen_read_board(f.field[0], RANKS, FILES, read_cell, p, err, errlen))
+        return false;
+    int side = fen_side(f.field[1]);
+    if (side < 0)
+        return fen_fail(err, errlen, "side to move must be w or b");
+    p->side = (int8_t)side;
 
-    size_t len = util_next_token(&cur, tok, sizeof tok);
-    if (len == 0)
-        FAIL("empty FEN");
-    if (len >= sizeof tok)
-        FAIL("board field too long");
-    int rank = RANKS - 1, file = 0;
-    bool last_digit = false;
-    for (const char *c = tok; *c; c++) {
-        if (*c == '/') {
-            if (file != FILES)
-                FAIL("rank %d does not have 6 squares", rank + 1);
-            if (rank == 0)
-                FAIL("more than 6 ranks");
-            rank--;
-            file = 0;
-            last_digit = false;
-        } else if (*c >= '1' && *c <= '6') {
-            if (last_digit)
-                FAIL("two digits in a row in rank %d", rank + 1);
-            file += *c - '0';
-            if (file > FILES)
-                FAIL("rank %d has more than 6 squares", rank + 1);
-            last_digit = true;
-        } else if (*c == 'w' || *c == 'b') {
-            if (file >= FILES)
-                FAIL("rank %d has more than 6 squares", rank + 1);
-            p->men[*c == 'w' ? WHITE : BLACK] |= bit(rank * FILES + file);
-            file++;
-            last_digit = false;
-        } else {
-            FAIL("unexpected character '%c' in the board (use w, b, 1-6, /)",
-                 (*c > ' ' && *c < 127) ? *c : '?');
-        }
-    }
-    if (rank != 0 || file != FILES)
-        FAIL("the board needs 6 ranks of 6 squares");
-
-    len = util_next_token(&cur, tok, sizeof tok);
-    if (len == 0)
-        FAIL("missing side to move (w or b)");
-    if (strcmp(tok, "w") == 0)
-        p->side = WHITE;
-    else if (strcmp(tok, "b") == 0)
-        p->side = BLACK;
-    else
-        FAIL("side to move must be w or b");
-
-    len = util_next_token(&cur, tok, sizeof tok);
-    if (len > 0 && strcmp(tok, "-") != 0) {
+    if (f.count > 2 && strcmp(f.field[2], "-") != 0) {
         int sq;
-        if (len != 2 || !parse_square(tok, &sq))
-            FAIL("roll field must be - or a square a1-f6");
+        if (!parse_square(f.field[2], &sq))
+            return fen_fail(err, errlen, "roll field must be - or a square a1-f6");
         p->roll = (int8_t)sq;
     }
 
     int counts[2] = {0, 0};
-    len = util_next_token(&cur, tok, sizeof tok);
-    if (len > 0) {
-        if (len > 2 || !parse_count(tok, &counts[WHITE]))
-            FAIL("White's captures must be a number 0-36");
-        len = util_next_token(&cur, tok, sizeof tok);
-        if (len == 0)
-            FAIL("Black's captures missing after White's");
-        if (len > 2 || !parse_count(tok, &counts[BLACK]))
-            FAIL("Black's captures must be a number 0-36");
-    }
-    if (util_next_token(&cur, tok, sizeof tok) > 0)
-        FAIL("unexpected text after the FEN");
+    if (f.count == 4)
+        return fen_fail(err, errlen, "Black's captures missing after White's");
+    for (int s = 0; f.count == 5 && s < 2; s++)
+        if (!fen_number(f.field[3 + s], 0, SQUARES, &counts[s]))
+            return fen_fail(err, errlen, "%s captures must be a number 0-36",
+                            s == WHITE ? "White's" : "Black's");
 
     int a = util_popcount64(p->men[WHITE]), b = util_popcount64(p->men[BLACK]);
     if (a == 0 && b == 0)
-        FAIL("no pieces on the board");
+        return fen_fail(err, errlen, "no pieces on the board");
     /* Each capture removed a piece that stood on one of the 36 squares at
      * the start of the game, so pieces + captures cannot exceed 36. */
     if (a + b + counts[WHITE] + counts[BLACK] > SQUARES)
-        FAIL("pieces plus captures exceed 36");
+        return fen_fail(err, errlen, "pieces plus captures exceed 36");
     if (p->roll != NO_ROLL && (a == 0 || b == 0))
-        FAIL("a roll is pending but the game is over");
+        return fen_fail(err, errlen, "a roll is pending but the game is over");
     p->captures[WHITE] = (uint8_t)counts[WHITE];
     p->captures[BLACK] = (uint8_t)counts[BLACK];
     p->key = key_from_scratch(p);

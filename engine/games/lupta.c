@@ -15,7 +15,8 @@
 #include <string.h>
 
 #include "../util.h"
-#include "../variants.h"
+#include "../variant.h"
+#include "fen.h"
 
 /* ---- layout ------------------------------------------------------------- */
 
@@ -462,109 +463,49 @@ static Move lupta_parse_move(const Position *pos, const char *text)
 
 /* ---- FEN ---------------------------------------------------------------- */
 
+static int write_cell(const void *ctx, int rank, int file, char *out)
+{
+    const LuptaPos *p = ctx;
+    uint32_t b = bit(rank * FILES + file);
+    out[0] = (p->bb[WHITE] & b) ? 'W' : (p->bb[BLACK] & b) ? 'B' : '.';
+    return 1; /* empty squares are written as dots, never as runs */
+}
+
 static void lupta_to_fen(const Position *pos, char *buf)
 {
     const LuptaPos *p = cpos(pos);
-    char *o = buf;
-    for (int r = RANKS - 1; r >= 0; r--) {
-        for (int f = 0; f < FILES; f++) {
-            uint32_t b = bit(r * FILES + f);
-            *o++ = (p->bb[WHITE] & b) ? 'W' : (p->bb[BLACK] & b) ? 'B' : '.';
-        }
-        if (r)
-            *o++ = '/';
-    }
+    char *o = fen_write_board(buf, RANKS, FILES, write_cell, p);
     sprintf(o, " %c %d %d", p->side == WHITE ? 'w' : 'b', p->hand[WHITE], p->hand[BLACK]);
 }
 
-static bool fen_fail(char *err, size_t errlen, const char *why)
+static int read_cell(void *ctx, int rank, int file, const char *text, char *err,
+                     size_t errlen)
 {
-    if (err && errlen)
-        snprintf(err, errlen, "%s", why);
-    return false;
-}
-
-/* A hand count: one or two decimal digits, 0..12. */
-static bool parse_hand(const char *tok, int *out)
-{
-    size_t len = strlen(tok);
-    if (len < 1 || len > 2)
-        return false;
-    int v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (!isdigit((unsigned char)tok[i]))
-            return false;
-        v = v * 10 + (tok[i] - '0');
-    }
-    if (v > HAND_MAX)
-        return false;
-    *out = v;
-    return true;
+    (void)err, (void)errlen;
+    LuptaPos *p = ctx;
+    if (*text == 'W' || *text == 'B')
+        p->bb[*text == 'W' ? WHITE : BLACK] |= bit(rank * FILES + file);
+    return *text == 'W' || *text == 'B' || *text == '.';
 }
 
 static bool lupta_from_fen(Position *pos, const char *fen, const GameConfig *cfg,
                            char *err, size_t errlen)
 {
     (void)cfg;
-    if (!fen)
-        return fen_fail(err, errlen, "empty FEN");
-    char tok[5][48];
-    size_t toklen[5];
-    const char *cur = fen;
-    int ntok = 0;
-    while (ntok < 5 && (toklen[ntok] = util_next_token(&cur, tok[ntok], sizeof tok[0])) > 0)
-        ntok++;
-    if (ntok != 4)
-        return fen_fail(err, errlen,
-                        ntok < 4 ? "FEN needs 4 fields: board side white-hand black-hand"
-                                 : "FEN has more than 4 fields");
-    for (int i = 0; i < 4; i++)
-        if (toklen[i] >= sizeof tok[0])
-            return fen_fail(err, errlen, "FEN field too long");
-
+    FenFields f;
+    if (!fen_split(fen, 4, 4, "board side white-hand black-hand", &f, err, errlen))
+        return false;
     memset(pos, 0, sizeof *pos);
     LuptaPos *p = mpos(pos);
-    const char *s = tok[0];
-    for (int r = RANKS - 1; r >= 0; r--) {
-        int f = 0;
-        while (*s && *s != '/') {
-            char ch = *s++;
-            if (ch >= '1' && ch <= '6') {
-                f += ch - '0';
-                if (f > FILES)
-                    return fen_fail(err, errlen, "a rank has more than 6 squares");
-                continue;
-            }
-            if (f >= FILES)
-                return fen_fail(err, errlen, "a rank has more than 6 squares");
-            if (ch == 'W')
-                p->bb[WHITE] |= bit(r * FILES + f);
-            else if (ch == 'B')
-                p->bb[BLACK] |= bit(r * FILES + f);
-            else if (ch != '.')
-                return fen_fail(err, errlen, "bad board character (use W, B, . or 1-6)");
-            f++;
-        }
-        if (f != FILES)
-            return fen_fail(err, errlen, "a rank has fewer than 6 squares");
-        if (r > 0) {
-            if (*s != '/')
-                return fen_fail(err, errlen, "the board needs 5 ranks separated by '/'");
-            s++;
-        }
-    }
-    if (*s)
-        return fen_fail(err, errlen, "the board has more than 5 ranks");
-
-    if (strcmp(tok[1], "w") == 0)
-        p->side = WHITE;
-    else if (strcmp(tok[1], "b") == 0)
-        p->side = BLACK;
-    else
+    if (!fen_read_board(f.field[0], RANKS, FILES, read_cell, p, err, errlen))
+        return false;
+    int side = fen_side(f.field[1]);
+    if (side < 0)
         return fen_fail(err, errlen, "side to move must be w or b");
+    p->side = (uint8_t)side;
 
     int hw, hb;
-    if (!parse_hand(tok[2], &hw) || !parse_hand(tok[3], &hb))
+    if (!fen_number(f.field[2], 0, HAND_MAX, &hw) || !fen_number(f.field[3], 0, HAND_MAX, &hb))
         return fen_fail(err, errlen, "hands must be numbers 0..12");
     p->hand[WHITE] = (uint8_t)hw;
     p->hand[BLACK] = (uint8_t)hb;

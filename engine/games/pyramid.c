@@ -10,8 +10,9 @@
  * enemy's start pyramid wins; a side with no move passes; two sides stuck in
  * a row end the game by counting.
  */
-#include "../variants.h"
 #include "../util.h"
+#include "../variant.h"
+#include "fen.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -422,33 +423,20 @@ static Move pyramid_parse_move(const Position *pos, const char *text)
  * W = white piece, B = black piece, a digit 1-8 = that many squares (light
  * or empty dark) in a row; side w or b; pass "p" when the previous move was a
  * pass, else "-". */
+static int write_cell(const void *ctx, int rank, int file, char *out)
+{
+    const PyramidPos *p = ctx;
+    int sq = sq_at(file, rank);
+    if (sq < 0 || !((p->occ[WHITE] | p->occ[BLACK]) & BIT(sq)))
+        return 0;
+    out[0] = p->occ[WHITE] & BIT(sq) ? 'W' : 'B';
+    return 1;
+}
+
 static void pyramid_to_fen(const Position *pos, char *buf)
 {
     const PyramidPos *p = cpos(pos);
-    char *o = buf;
-    for (int r = 7; r >= 0; r--) {
-        int run = 0;
-        for (int f = 0; f < 8; f++) {
-            int sq = sq_at(f, r);
-            char c = 0;
-            if (sq >= 0 && (p->occ[WHITE] & BIT(sq)))
-                c = 'W';
-            else if (sq >= 0 && (p->occ[BLACK] & BIT(sq)))
-                c = 'B';
-            if (!c) {
-                run++;
-                continue;
-            }
-            if (run)
-                *o++ = (char)('0' + run);
-            run = 0;
-            *o++ = c;
-        }
-        if (run)
-            *o++ = (char)('0' + run);
-        if (r)
-            *o++ = '/';
-    }
+    char *o = fen_write_board(buf, 8, 8, write_cell, p);
     *o++ = ' ';
     *o++ = p->side == WHITE ? 'w' : 'b';
     *o++ = ' ';
@@ -456,11 +444,19 @@ static void pyramid_to_fen(const Position *pos, char *buf)
     *o = '\0';
 }
 
-static bool fen_fail(char *err, size_t errlen, const char *why)
+static int read_cell(void *ctx, int rank, int file, const char *text, char *err,
+                     size_t errlen)
 {
-    if (err && errlen)
-        snprintf(err, errlen, "%s", why);
-    return false;
+    PyramidPos *p = ctx;
+    if (*text != 'W' && *text != 'B')
+        return 0;
+    int sq = sq_at(file, rank);
+    if (sq < 0) {
+        fen_fail(err, errlen, "a piece on a light square");
+        return -1;
+    }
+    p->occ[*text == 'W' ? WHITE : BLACK] |= BIT(sq);
+    return 1;
 }
 
 /* Read a FEN (see pyramid_to_fen); rejects malformed or impossible ones. */
@@ -468,67 +464,26 @@ static bool pyramid_from_fen(Position *pos, const char *fen,
                              const GameConfig *cfg, char *err, size_t errlen)
 {
     (void)cfg;
-    if (!fen)
-        return fen_fail(err, errlen, "no FEN");
+    FenFields f;
+    if (!fen_split(fen, 2, 3, "board side pass", &f, err, errlen))
+        return false;
     memset(pos, 0, sizeof *pos);
     PyramidPos *p = mpos(pos);
-    const char *c = fen;
-    while (*c == ' ')
-        c++;
-    int rank = 7, file = 0;
-    for (;; c++) {
-        char ch = *c;
-        if (ch == '/') {
-            if (file != 8)
-                return fen_fail(err, errlen, "a rank does not have 8 squares");
-            if (rank == 0)
-                return fen_fail(err, errlen, "more than 8 ranks");
-            rank--;
-            file = 0;
-        } else if (ch >= '1' && ch <= '8') {
-            file += ch - '0';
-            if (file > 8)
-                return fen_fail(err, errlen, "a rank has more than 8 squares");
-        } else if (ch == 'W' || ch == 'B') {
-            if (file >= 8)
-                return fen_fail(err, errlen, "a rank has more than 8 squares");
-            int sq = sq_at(file, rank);
-            if (sq < 0)
-                return fen_fail(err, errlen, "a piece on a light square");
-            p->occ[ch == 'W' ? WHITE : BLACK] |= BIT(sq);
-            file++;
-        } else if (ch == ' ') {
-            break;
-        } else if (ch == '\0') {
-            return fen_fail(err, errlen, "missing side to move");
-        } else {
-            return fen_fail(err, errlen, "unexpected character in the board");
-        }
-    }
-    if (rank != 0 || file != 8)
-        return fen_fail(err, errlen, "the board needs 8 ranks of 8 squares");
+    if (!fen_read_board(f.field[0], 8, 8, read_cell, p, err, errlen))
+        return false;
     if (util_popcount32(p->occ[WHITE]) != PIECES ||
         util_popcount32(p->occ[BLACK]) != PIECES)
         return fen_fail(err, errlen,
                         "each side must have exactly 10 pieces (nothing is captured)");
-    while (*c == ' ')
-        c++;
-    if ((c[0] != 'w' && c[0] != 'b') || (c[1] != ' ' && c[1] != '\0'))
+    int side = fen_side(f.field[1]);
+    if (side < 0)
         return fen_fail(err, errlen, "side to move must be w or b");
-    p->side = c[0] == 'w' ? WHITE : BLACK;
-    c++;
-    while (*c == ' ')
-        c++;
-    if (*c) { /* the pass flag may be left out: "-" */
-        if ((c[0] != 'p' && c[0] != '-') || (c[1] != ' ' && c[1] != '\0'))
+    p->side = (uint8_t)side;
+    if (f.count > 2) { /* the pass flag may be left out: "-" */
+        if (strcmp(f.field[2], "p") != 0 && strcmp(f.field[2], "-") != 0)
             return fen_fail(err, errlen, "pass flag must be p or -");
-        p->passed = c[0] == 'p';
-        c++;
+        p->passed = f.field[2][0] == 'p';
     }
-    while (*c == ' ')
-        c++;
-    if (*c)
-        return fen_fail(err, errlen, "unexpected text after the pass flag");
     bool white_full = p->occ[WHITE] == HOME[BLACK];
     bool black_full = p->occ[BLACK] == HOME[WHITE];
     if (white_full && black_full)

@@ -17,7 +17,8 @@
 #include <string.h>
 
 #include "../util.h"
-#include "../variants.h"
+#include "../variant.h"
+#include "fen.h"
 
 /* ---- layout ------------------------------------------------------------- */
 
@@ -502,150 +503,98 @@ static Move salto_parse_move(const Position *pos, const char *text)
 
 static const char KIND_LETTER[3] = {'S', 'M', 'N'};
 
+/* A piece as the FEN and the diagram write it ("N2", "s5"), NUL-terminated. */
+static void piece_text(int pc, char *t)
+{
+    char letter = KIND_LETTER[piece_kind(pc)];
+    t[0] = piece_side(pc) == WHITE ? letter : (char)(letter + 'a' - 'A');
+    t[1] = (char)('0' + piece_number(pc));
+    t[2] = '\0';
+}
+
+/* The board has 10 ranks of 5 cells, the dark squares from file a to j. */
+static int write_cell(const void *ctx, int rank, int file, char *out)
+{
+    int pc = ((const SaltoPos *)ctx)->piece[rank * 5 + file];
+    if (pc == NO_PIECE)
+        return 0;
+    piece_text(pc, out);
+    return 2;
+}
+
 static void salto_to_fen(const Position *pos, char *buf)
 {
     const SaltoPos *p = cpos(pos);
-    char *b = buf;
-    for (int r = 9; r >= 0; r--) {
-        int run = 0;
-        for (int i = 0; i < 5; i++) {
-            int pc = p->piece[r * 5 + i];
-            if (pc == NO_PIECE) {
-                run++;
-                continue;
-            }
-            if (run)
-                *b++ = (char)('0' + run);
-            run = 0;
-            char letter = KIND_LETTER[piece_kind(pc)];
-            *b++ = piece_side(pc) == WHITE ? letter : (char)(letter + 'a' - 'A');
-            *b++ = (char)('0' + piece_number(pc));
-        }
-        if (run)
-            *b++ = (char)('0' + run);
-        if (r)
-            *b++ = '/';
-    }
+    char *b = fen_write_board(buf, 10, 5, write_cell, p);
     sprintf(b, " %c %c %d", p->stm == WHITE ? 'w' : 'b', p->pass ? 'p' : '-', p->ply);
 }
 
-static bool fen_fail(char *err, size_t errlen, const char *msg)
-{
-    if (err && errlen)
-        snprintf(err, errlen, "%s", msg);
-    return false;
-}
+typedef struct BoardReading {
+    SaltoPos *p;
+    bool seen[PIECES];
+} BoardReading;
 
-/* Parse a decimal number of at most 4 digits (no leading zero) filling the
- * whole token. */
-static bool parse_small_int(const char *t, int *out)
+static int read_cell(void *ctx, int rank, int file, const char *text, char *err,
+                     size_t errlen)
 {
-    size_t len = strlen(t);
-    if (len == 0 || len > 4 || (len > 1 && t[0] == '0'))
-        return false;
-    int v = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (t[i] < '0' || t[i] > '9')
-            return false;
-        v = v * 10 + (t[i] - '0');
+    BoardReading *r = ctx;
+    int kind = -1, side = WHITE;
+    for (int k = 0; k < 3; k++) {
+        if (text[0] == KIND_LETTER[k])
+            kind = k;
+        else if (text[0] == KIND_LETTER[k] + 'a' - 'A')
+            kind = k, side = BLACK;
     }
-    *out = v;
-    return true;
+    if (kind < 0)
+        return 0;
+    const char *why = NULL;
+    int pc = side * PER_SIDE + kind * 5 + (text[1] - '1');
+    if (text[1] < '1' || text[1] > '5')
+        why = "piece letter without number 1-5";
+    else if (r->seen[pc])
+        why = "a piece appears twice";
+    if (why) {
+        fen_fail(err, errlen, "%s", why);
+        return -1;
+    }
+    r->seen[pc] = true;
+    r->p->piece[rank * 5 + file] = (uint8_t)pc;
+    return 2;
 }
 
 static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg, char *err,
                            size_t errlen)
 {
-    if (!fen)
-        return fen_fail(err, errlen, "empty FEN");
+    FenFields f;
+    if (!fen_split(fen, 2, 4, "board side pass plies", &f, err, errlen))
+        return false;
     memset(pos, 0, sizeof *pos);
     SaltoPos *p = mpos(pos);
     memset(p->piece, NO_PIECE, sizeof p->piece);
 
-    char tok[4][96];
-    const char *cur = fen;
-    int ntok = 0;
-    for (;;) {
-        char t[96];
-        size_t len = util_next_token(&cur, t, sizeof t);
-        if (len == 0)
-            break;
-        if (ntok == 4)
-            return fen_fail(err, errlen, "too many fields (board side pass plies)");
-        if (len >= sizeof t)
-            return fen_fail(err, errlen, "field too long");
-        memcpy(tok[ntok++], t, len + 1);
-    }
-    if (ntok < 2)
-        return fen_fail(err, errlen, "need at least board and side to move");
-
-    /* Board. */
-    bool seen[PIECES] = {false};
-    const char *c = tok[0];
-    for (int r = 9; r >= 0; r--) {
-        int i = 0;
-        while (i < 5) {
-            char ch = *c;
-            if (ch >= '1' && ch <= '5') {
-                i += ch - '0';
-                c++;
-                continue;
-            }
-            int kind = -1, side = WHITE;
-            for (int k = 0; k < 3; k++) {
-                if (ch == KIND_LETTER[k])
-                    kind = k;
-                else if (ch == KIND_LETTER[k] + 'a' - 'A')
-                    kind = k, side = BLACK;
-            }
-            if (kind < 0)
-                return fen_fail(err, errlen,
-                                ch == '/' || ch == '\0' ? "rank with fewer than 5 dark squares"
-                                                        : "bad character in board");
-            char num = c[1];
-            if (num < '1' || num > '5')
-                return fen_fail(err, errlen, "piece letter without number 1-5");
-            int pc = side * PER_SIDE + kind * 5 + (num - '1');
-            if (seen[pc])
-                return fen_fail(err, errlen, "a piece appears twice");
-            seen[pc] = true;
-            p->piece[r * 5 + i] = (uint8_t)pc;
-            i++;
-            c += 2;
-        }
-        if (i > 5)
-            return fen_fail(err, errlen, "rank with more than 5 dark squares");
-        if (r > 0) {
-            if (*c != '/')
-                return fen_fail(err, errlen, "rank must end with '/' (10 ranks of 5 dark squares)");
-            c++;
-        }
-    }
-    if (*c)
-        return fen_fail(err, errlen, "board has more than 10 ranks or trailing text");
+    BoardReading board = {.p = p};
+    if (!fen_read_board(f.field[0], 10, 5, read_cell, &board, err, errlen))
+        return false;
     for (int pc = 0; pc < PIECES; pc++)
-        if (!seen[pc])
+        if (!board.seen[pc])
             return fen_fail(err, errlen, "every side needs all 15 pieces (nothing is captured)");
 
-    /* Side to move. */
-    if (strcmp(tok[1], "w") == 0)
-        p->stm = WHITE;
-    else if (strcmp(tok[1], "b") == 0)
-        p->stm = BLACK;
-    else
+    int side = fen_side(f.field[1]);
+    if (side < 0)
         return fen_fail(err, errlen, "side to move must be w or b");
+    p->stm = (uint8_t)side;
 
     /* Pass flag, plies, limit. */
     p->pass = 0;
-    if (ntok > 2) {
-        if (strcmp(tok[2], "p") == 0)
+    if (f.count > 2) {
+        if (strcmp(f.field[2], "p") == 0)
             p->pass = 1;
-        else if (strcmp(tok[2], "-") != 0)
+        else if (strcmp(f.field[2], "-") != 0)
             return fen_fail(err, errlen, "pass flag must be p or -");
     }
     int plies = 0, limit = clamp_limit(cfg ? cfg->move_limit : DEFAULT_MOVE_LIMIT);
-    if (ntok > 3 && !parse_small_int(tok[3], &plies))
-        return fen_fail(err, errlen, "plies must be a number");
+    if (f.count > 3 && !fen_number(f.field[3], 0, 2 * MAX_LIMIT, &plies))
+        return fen_fail(err, errlen, "plies must be a number 0..%d", 2 * limit);
     if (plies > 2 * limit)
         return fen_fail(err, errlen, "plies exceed twice the move limit");
     if (p->pass && plies == 0)
@@ -670,14 +619,6 @@ static bool salto_from_fen(Position *pos, const char *fen, const GameConfig *cfg
 }
 
 /* ---- diagram ------------------------------------------------------------ */
-
-static void piece_text(int pc, char *t)
-{
-    char letter = KIND_LETTER[piece_kind(pc)];
-    t[0] = piece_side(pc) == WHITE ? letter : (char)(letter + 'a' - 'A');
-    t[1] = (char)('0' + piece_number(pc));
-    t[2] = '\0';
-}
 
 static void salto_diagram(const Position *pos, char *buf, size_t size)
 {

@@ -13,7 +13,8 @@
  * exactly as the rules say, and get one code.
  */
 #include "../util.h"
-#include "../variants.h"
+#include "../variant.h"
+#include "fen.h"
 #include "solomon.h"
 #include "solomon_tb.h"
 
@@ -529,21 +530,12 @@ static void solomon_move_str(const Position *pos, Move m, char *buf)
         w += snprintf(buf + w, (size_t)(MOVE_STR_MAX - w), "x%d", path[i] + 1);
 }
 
-/* Read a point number 1..19 (no sign, no leading zero) at *s. */
+/* Read a point number 1..19 (no sign, no leading zero) at *s and move *s past
+ * it: its index 0..18, or -1. */
 static int read_point(const char **s)
 {
-    const char *c = *s;
-    if (*c < '1' || *c > '9')
-        return -1;
-    int v = *c++ - '0';
-    if (*c >= '0' && *c <= '9')
-        v = v * 10 + (*c++ - '0');
-    if (*c >= '0' && *c <= '9')
-        return -1;
-    if (v > NPOINTS)
-        return -1;
-    *s = c;
-    return v - 1;
+    int point;
+    return fen_scan_number(s, 1, NPOINTS, &point) ? point - 1 : -1;
 }
 
 static bool in_list(const Move *moves, int n, Move m)
@@ -664,65 +656,43 @@ static void solomon_to_fen(const Position *pos, char *buf)
     }
 }
 
-static bool fen_fail(char *err, size_t errlen, const char *msg)
-{
-    if (err && errlen)
-        snprintf(err, errlen, "%s", msg);
-    return false;
-}
-
 static bool from_fen_rules(Position *pos, const char *fen, bool chain, char *err,
                            size_t errlen)
 {
-    char msg[96];
-    if (!fen)
-        return fen_fail(err, errlen, "empty FEN");
+    FenFields f;
+    if (!fen_split(fen, 1, 1, "side:white pieces:black pieces", &f, err, errlen))
+        return false;
     memset(pos, 0, sizeof *pos);
     SolomonPos *p = mpos(pos);
     p->chain = chain;
-    const char *c = fen;
-    while (*c == ' ' || *c == '\t')
-        c++;
-    if (*c == 'W' || *c == 'w')
-        p->stm = WHITE;
-    else if (*c == 'B' || *c == 'b')
-        p->stm = BLACK;
-    else
+    const char *c = f.field[0];
+    if (*c != 'W' && *c != 'B')
         return fen_fail(err, errlen, "side to move must be W or B");
-    c++;
+    p->stm = *c++ == 'W' ? WHITE : BLACK;
     bool seen[2] = {false, false};
     for (int list = 0; list < 2; list++) {
         if (*c != ':')
             return fen_fail(err, errlen, "expected ':' before a piece list");
         c++;
-        int side;
-        if (*c == 'W' || *c == 'w')
-            side = WHITE;
-        else if (*c == 'B' || *c == 'b')
-            side = BLACK;
-        else
+        if (*c != 'W' && *c != 'B')
             return fen_fail(err, errlen, "a piece list must start with W or B");
+        int side = *c++ == 'W' ? WHITE : BLACK;
         if (seen[side])
             return fen_fail(err, errlen, "a colour has two piece lists");
         seen[side] = true;
-        c++;
-        if (*c == ':' || *c == '\0' || *c == ' ' || *c == '\t' || *c == '\r' ||
-            *c == '\n')
+        if (*c == ':' || *c == '\0')
             continue; /* no pieces of that colour */
         for (;;) {
             int kind = MAN;
-            if (*c == 'K' || *c == 'k') {
+            if (*c == 'K') {
                 kind = KING;
                 c++;
             }
             int q = read_point(&c);
             if (q < 0)
                 return fen_fail(err, errlen, "points are numbers 1..19");
-            uint32_t all = p->men[0] | p->men[1] | p->kings[0] | p->kings[1];
-            if (all & BIT(q)) {
-                snprintf(msg, sizeof msg, "point %d given twice", q + 1);
-                return fen_fail(err, errlen, msg);
-            }
+            if ((p->men[0] | p->men[1] | p->kings[0] | p->kings[1]) & BIT(q))
+                return fen_fail(err, errlen, "point %d given twice", q + 1);
             if (kind == KING)
                 p->kings[side] |= BIT(q);
             else
@@ -732,21 +702,15 @@ static bool from_fen_rules(Position *pos, const char *fen, bool chain, char *err
             c++;
         }
     }
-    while (*c == ' ' || *c == '\t' || *c == '\r' || *c == '\n')
-        c++;
     if (*c)
         return fen_fail(err, errlen, "unexpected text after the piece lists");
     for (int side = 0; side < 2; side++) {
         const char *name = side == WHITE ? "white" : "black";
-        if (util_popcount32(p->men[side] | p->kings[side]) > MAX_PIECES) {
-            snprintf(msg, sizeof msg, "%s has more than 6 pieces", name);
-            return fen_fail(err, errlen, msg);
-        }
-        if (p->men[side] & BIT(crown_point[side])) {
-            snprintf(msg, sizeof msg, "a %s man on %d would have been crowned",
-                     name, crown_point[side] + 1);
-            return fen_fail(err, errlen, msg);
-        }
+        if (util_popcount32(p->men[side] | p->kings[side]) > MAX_PIECES)
+            return fen_fail(err, errlen, "%s has more than 6 pieces", name);
+        if (p->men[side] & BIT(crown_point[side]))
+            return fen_fail(err, errlen, "a %s man on %d would have been crowned", name,
+                            crown_point[side] + 1);
     }
     int mover = p->stm ^ 1; /* the side that made the last move */
     if (!(p->men[mover] | p->kings[mover]))
