@@ -53,10 +53,10 @@ static inline uint64_t bit(int sq) { return UINT64_C(1) << sq; }
 
 /* Captures are bounded by 36: white + black + captures of both is invariant
  * under play and at most 36 (from_fen checks it). */
-static uint64_t z_piece[2][SQUARES];
-static uint64_t z_black_to_move;
-static uint64_t z_roll[SQUARES];
-static uint64_t z_captures[2][SQUARES + 1];
+static uint64_t zobrist_piece[2][SQUARES];
+static uint64_t zobrist_black_to_move;
+static uint64_t zobrist_roll[SQUARES];
+static uint64_t zobrist_captures[2][SQUARES + 1];
 
 /* Exact chance values by counts: win_white[r][a][b] = P(White wins) and
  * diff[r][a][b] = E[a_final - b_final] with a White and b Black pieces on the
@@ -108,13 +108,13 @@ static void build_tables(void)
     uint64_t seed = 0xA1E7A4DE5ULL; /* fixed: keys are the same every run */
     for (int c = 0; c < 2; c++)
         for (int s = 0; s < SQUARES; s++)
-            z_piece[c][s] = util_splitmix64(&seed);
-    z_black_to_move = util_splitmix64(&seed);
+            zobrist_piece[c][s] = util_splitmix64(&seed);
+    zobrist_black_to_move = util_splitmix64(&seed);
     for (int s = 0; s < SQUARES; s++)
-        z_roll[s] = util_splitmix64(&seed);
+        zobrist_roll[s] = util_splitmix64(&seed);
     for (int c = 0; c < 2; c++)
         for (int k = 0; k <= SQUARES; k++)
-            z_captures[c][k] = util_splitmix64(&seed);
+            zobrist_captures[c][k] = util_splitmix64(&seed);
     build_values();
 }
 
@@ -128,12 +128,12 @@ static uint64_t key_from_scratch(const AlexanderPos *p)
     uint64_t k = 0;
     for (int c = 0; c < 2; c++)
         for (uint64_t m = p->men[c]; m; m &= m - 1)
-            k ^= z_piece[c][util_lsb64(m)];
+            k ^= zobrist_piece[c][util_lsb64(m)];
     if (p->side == BLACK)
-        k ^= z_black_to_move;
+        k ^= zobrist_black_to_move;
     if (p->roll != NO_ROLL)
-        k ^= z_roll[p->roll];
-    k ^= z_captures[WHITE][p->captures[WHITE]] ^ z_captures[BLACK][p->captures[BLACK]];
+        k ^= zobrist_roll[p->roll];
+    k ^= zobrist_captures[WHITE][p->captures[WHITE]] ^ zobrist_captures[BLACK][p->captures[BLACK]];
     return k;
 }
 
@@ -251,18 +251,19 @@ static void alexander_make(const Position *pos, Move m, Position *out)
     if (m & MOVE_ROLL) {
         int t = move_from(m);
         q->roll = (int8_t)t;
-        q->key ^= z_roll[t];
+        q->key ^= zobrist_roll[t];
         return;
     }
     int from = move_from(m), to = move_to(m), s = p->side, e = !s;
     if (q->men[e] & bit(to)) {
         q->men[e] ^= bit(to);
-        q->key ^= z_piece[e][to] ^ z_captures[s][q->captures[s]];
+        q->key ^= zobrist_piece[e][to] ^ zobrist_captures[s][q->captures[s]];
         q->captures[s]++;
-        q->key ^= z_captures[s][q->captures[s]];
+        q->key ^= zobrist_captures[s][q->captures[s]];
     }
     q->men[s] ^= bit(from) | bit(to);
-    q->key ^= z_piece[s][from] ^ z_piece[s][to] ^ z_roll[p->roll] ^ z_black_to_move;
+    q->key ^= zobrist_piece[s][from] ^ zobrist_piece[s][to] ^ zobrist_roll[p->roll] ^
+              zobrist_black_to_move;
     q->roll = NO_ROLL;
     q->side = (int8_t)e;
 }

@@ -66,9 +66,9 @@ static uint32_t CONE[2][SQUARES];       /* target squares reachable forward
                                            on an empty board (incl. sq) */
 static int8_t DIST[2][SQUARES];         /* counting distance to the target */
 static int8_t ADVANCE[2][SQUARES];      /* ranks advanced from own back rank */
-static uint64_t ZOB_PIECE[2][SQUARES];
-static uint64_t ZOB_SIDE;   /* Black to move */
-static uint64_t ZOB_PASSED; /* the previous move was a pass */
+static uint64_t zobrist_piece[2][SQUARES];
+static uint64_t zobrist_black_to_move;
+static uint64_t zobrist_pass; /* the previous move was a pass */
 
 static inline int sq_rank(int sq) { return sq >> 2; }
 static inline int sq_file(int sq) { return ((sq & 3) << 1) | ((sq >> 2) & 1); }
@@ -131,9 +131,9 @@ static void pyramid_init(void)
     uint64_t seed = 0x505952414D4944ULL; /* "PYRAMID" */
     for (int s = 0; s < 2; s++)
         for (int sq = 0; sq < SQUARES; sq++)
-            ZOB_PIECE[s][sq] = util_splitmix64(&seed);
-    ZOB_SIDE = util_splitmix64(&seed);
-    ZOB_PASSED = util_splitmix64(&seed);
+            zobrist_piece[s][sq] = util_splitmix64(&seed);
+    zobrist_black_to_move = util_splitmix64(&seed);
+    zobrist_pass = util_splitmix64(&seed);
 }
 
 /* ---- rules -------------------------------------------------------------- */
@@ -146,15 +146,15 @@ static void refresh(PyramidPos *p)
         int sum = 0;
         for (uint32_t b = p->occ[s]; b; b &= b - 1) {
             int sq = __builtin_ctz(b);
-            k ^= ZOB_PIECE[s][sq];
+            k ^= zobrist_piece[s][sq];
             sum += DIST[s][sq];
         }
         p->count[s] = (int16_t)sum;
     }
     if (p->side == BLACK)
-        k ^= ZOB_SIDE;
+        k ^= zobrist_black_to_move;
     if (p->passed)
-        k ^= ZOB_PASSED;
+        k ^= zobrist_pass;
     p->key = k;
 }
 
@@ -310,18 +310,18 @@ static inline void make_raw(const PyramidPos *p, Move m, PyramidPos *q)
 {
     *q = *p;
     int s = p->side;
-    uint64_t k = p->key ^ ZOB_SIDE;
+    uint64_t k = p->key ^ zobrist_black_to_move;
     if (m == MOVE_PASS) {
         if (!p->passed)
-            k ^= ZOB_PASSED;
+            k ^= zobrist_pass;
         q->passed = 1;
     } else {
         int from = move_from(m), to = move_to(m);
         q->occ[s] ^= BIT(from) | BIT(to);
         q->count[s] = (int16_t)(p->count[s] - DIST[s][from] + DIST[s][to]);
-        k ^= ZOB_PIECE[s][from] ^ ZOB_PIECE[s][to];
+        k ^= zobrist_piece[s][from] ^ zobrist_piece[s][to];
         if (p->passed)
-            k ^= ZOB_PASSED;
+            k ^= zobrist_pass;
         q->passed = 0;
     }
     q->side = (uint8_t)(s ^ 1);

@@ -72,7 +72,7 @@ static int8_t jump_from[SQUARES][4];   /* start of a jump in direction d landing
 static uint64_t neighbour_mask[SQUARES];
 static uint8_t distance[PIECES][SQUARES]; /* steps to the target, empty board */
 static uint64_t zobrist_piece[PIECES][SQUARES];
-static uint64_t zobrist_black, zobrist_pass;
+static uint64_t zobrist_black_to_move, zobrist_pass;
 static uint64_t zobrist_left[2 * MAX_LIMIT + 1]; /* by plies left to the limit */
 
 static int sq_rank(int sq) { return sq / 5; }
@@ -163,7 +163,7 @@ static void salto_init(void)
     for (int p = 0; p < PIECES; p++)
         for (int sq = 0; sq < SQUARES; sq++)
             zobrist_piece[p][sq] = util_splitmix64(&seed);
-    zobrist_black = util_splitmix64(&seed);
+    zobrist_black_to_move = util_splitmix64(&seed);
     zobrist_pass = util_splitmix64(&seed);
     for (int i = 0; i <= 2 * MAX_LIMIT; i++)
         zobrist_left[i] = util_splitmix64(&seed);
@@ -178,7 +178,7 @@ static uint64_t compute_key(const SaltoPos *p)
         if (p->piece[sq] != NO_PIECE)
             k ^= zobrist_piece[p->piece[sq]][sq];
     if (p->stm == BLACK)
-        k ^= zobrist_black;
+        k ^= zobrist_black_to_move;
     if (p->pass)
         k ^= zobrist_pass;
     k ^= zobrist_left[2 * p->limit - p->ply];
@@ -350,7 +350,7 @@ static void apply_move(const SaltoPos *p, Move m, SaltoPos *c)
         }
     }
     int left = 2 * p->limit - p->ply;
-    c->key ^= zobrist_left[left] ^ zobrist_left[left - 1] ^ zobrist_black;
+    c->key ^= zobrist_left[left] ^ zobrist_left[left - 1] ^ zobrist_black_to_move;
     c->ply++;
     c->stm ^= 1;
 }
