@@ -21,6 +21,7 @@
  * rules and the tables (proof.h).  Both load the tables of DIR.
  * Exit status 0 when all went well.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,16 +42,6 @@ static int usage(void)
                     "       sigil-tbgen --check-proof FILE [--variant NAME] [--pieces N] "
                     "[--dir DIR]\n");
     return 2;
-}
-
-static bool parse_int(const char *text, int lo, int hi, int *out)
-{
-    char *end;
-    long x = strtol(text, &end, 10);
-    if (!*text || *end || x < lo || x > hi)
-        return false;
-    *out = (int)x;
-    return true;
 }
 
 static bool run_variant(const Variant *v, int pieces, int threads, const char *dir,
@@ -195,17 +186,20 @@ int main(int argc, char **argv)
     bool verify = false, stats = false, quiet = false, probe = false;
     const char *prove_fen = NULL, *side_name = NULL, *out_path = NULL, *check_path = NULL;
     unsigned long long nodes = 1000000;
+    long long number;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
         if (strcmp(a, "--variant") == 0 && has_value)
             variant = argv[++i];
         else if (strcmp(a, "--pieces") == 0 && has_value) {
-            if (!parse_int(argv[++i], 2, SOLOMON_TB_PIECES_MAX, &pieces))
+            if (!util_parse_number(argv[++i], 2, SOLOMON_TB_PIECES_MAX, &number))
                 return usage();
+            pieces = (int)number;
         } else if (strcmp(a, "--threads") == 0 && has_value) {
-            if (!parse_int(argv[++i], 1, 64, &threads))
+            if (!util_parse_number(argv[++i], 1, 64, &number))
                 return usage();
+            threads = (int)number;
         } else if (strcmp(a, "--dir") == 0 && has_value)
             dir = argv[++i];
         else if (strcmp(a, "--verify") == 0)
@@ -219,10 +213,9 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--check-proof") == 0 && has_value)
             check_path = argv[++i];
         else if (strcmp(a, "--nodes") == 0 && has_value) {
-            char *end;
-            nodes = strtoull(argv[++i], &end, 10);
-            if (*end || nodes == 0)
+            if (!util_parse_number(argv[++i], 1, LLONG_MAX, &number))
                 return usage();
+            nodes = (unsigned long long)number;
         } else if (strcmp(a, "--probe") == 0)
             probe = true;
         else if (strcmp(a, "--stats") == 0)
