@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
+
 static void ensure_capacity(Game *g, int need)
 {
     if (need < g->capacity)
@@ -12,14 +14,8 @@ static void ensure_capacity(Game *g, int need)
     int cap = g->capacity ? g->capacity : 64;
     while (cap <= need)
         cap *= 2;
-    Move *m = realloc(g->moves, (size_t)cap * sizeof *m);
-    uint64_t *k = realloc(g->keys, (size_t)(cap + 1) * sizeof *k);
-    if (!m || !k) {
-        fprintf(stderr, "sigil: out of memory\n");
-        exit(1);
-    }
-    g->moves = m;
-    g->keys = k;
+    g->moves = util_xrealloc(g->moves, (size_t)cap * sizeof *g->moves);
+    g->keys = util_xrealloc(g->keys, (size_t)(cap + 1) * sizeof *g->keys);
     g->capacity = cap;
 }
 

@@ -58,12 +58,10 @@ static void show_position(Play *p)
 {
     const Game *g = session_game(p->session);
     const Variant *v = g->variant;
-    char *diagram = malloc(8192);
-    if (diagram) {
-        v->diagram(&g->pos, diagram, 8192);
-        fprintf(p->out, "\n%s", diagram);
-        free(diagram);
-    }
+    char *diagram = util_xmalloc(8192);
+    v->diagram(&g->pos, diagram, 8192);
+    fprintf(p->out, "\n%s", diagram);
+    free(diagram);
     int side = v->side_to_move(&g->pos);
     if (game_result(g, NULL, NULL) == RESULT_NONE)
         fprintf(p->out, "Ply %d: %s to %s%s.\n", g->ply + 1, side_word(side),
@@ -335,8 +333,6 @@ int play_main(int argc, char **argv, FILE *in, FILE *out)
     }
     SessionOutput output = {.ctx = &p, .bestmove = on_bestmove, .notice = on_notice};
     p.session = session_new(&output);
-    if (!p.session)
-        return usage_error(out, "out of memory");
     char err[256];
     if (seed && !session_set_option(p.session, "Seed", seed, err, sizeof err)) {
         session_free(p.session);

@@ -100,9 +100,7 @@ static void on_info(void *ctx, const Variant *v, const SearchInfo *info)
 {
     (void)ctx;
     enum { INFO_LINE_MAX = 16384 };
-    char *line = malloc(INFO_LINE_MAX);
-    if (!line)
-        return;
+    char *line = util_xmalloc(INFO_LINE_MAX);
     info_format(v, info, line, INFO_LINE_MAX);
     reply("%s", line);
     free(line);
@@ -589,9 +587,7 @@ static char *legal_move_list(int *count)
     Move moves[MAX_MOVES];
     int n = game_result(g, NULL, NULL) == RESULT_NONE ? v->generate(&g->pos, moves) : 0;
     size_t cap = (size_t)n * (MOVE_STR_MAX + 1) + 1;
-    char *list = malloc(cap);
-    if (!list)
-        return NULL;
+    char *list = util_xmalloc(cap);
     size_t len = 0;
     list[0] = '\0';
     for (int i = 0; i < n; i++) {
@@ -622,15 +618,13 @@ static void cmd_display(const char *args)
     const Game *g = game();
     const Variant *v = g->variant;
     const Position *pos = &g->pos;
-    char *diagram = malloc(8192);
-    if (diagram) {
-        v->diagram(pos, diagram, 8192);
-        pthread_mutex_lock(&P.out_lock);
-        fprintf(P.out, "%s", diagram);
-        fflush(P.out);
-        pthread_mutex_unlock(&P.out_lock);
-        free(diagram);
-    }
+    char *diagram = util_xmalloc(8192);
+    v->diagram(pos, diagram, 8192);
+    pthread_mutex_lock(&P.out_lock);
+    fprintf(P.out, "%s", diagram);
+    fflush(P.out);
+    pthread_mutex_unlock(&P.out_lock);
+    free(diagram);
     char fen[FEN_MAX];
     v->to_fen(pos, fen);
     reply("Variant: %s (%s)", v->name, v->title);
@@ -660,10 +654,8 @@ static void cmd_display(const char *args)
     }
     int n = 0;
     char *list = legal_move_list(&n);
-    if (list) {
-        reply("%s (%d):%s%s", chance ? "Rolls" : "Legal moves", n, n ? " " : "", list);
-        free(list);
-    }
+    reply("%s (%d):%s%s", chance ? "Rolls" : "Legal moves", n, n ? " " : "", list);
+    free(list);
 }
 
 /* ---------------------------------------------------------------- queries */
@@ -716,11 +708,6 @@ static void query_moves(const char *args)
     (void)args;
     int n = 0;
     char *list = legal_move_list(&n);
-    if (!list) {
-        error_line("out of memory");
-        reply("response none");
-        return;
-    }
     reply("response %s", n ? list : "none");
     free(list);
 }
@@ -761,16 +748,16 @@ static void reply_json(bool ok, const char *json, const char *what)
 static void query_board(const char *args)
 {
     (void)args;
-    char *buf = malloc(ORACLE_JSON_MAX);
-    reply_json(buf && oracle_board_json(game()->variant, buf, ORACLE_JSON_MAX), buf, "board");
+    char *buf = util_xmalloc(ORACLE_JSON_MAX);
+    reply_json(oracle_board_json(game()->variant, buf, ORACLE_JSON_MAX), buf, "board");
     free(buf);
 }
 
 static void query_position(const char *args)
 {
     (void)args;
-    char *buf = malloc(ORACLE_JSON_MAX);
-    reply_json(buf && oracle_position_json(game(), buf, ORACLE_JSON_MAX), buf, "position");
+    char *buf = util_xmalloc(ORACLE_JSON_MAX);
+    reply_json(oracle_position_json(game(), buf, ORACLE_JSON_MAX), buf, "position");
     free(buf);
 }
 
@@ -779,15 +766,13 @@ static void query_move(const char *args)
     char text[TOKEN_MAX], rest[TOKEN_MAX], err[160], buf[96];
     const char *cur = args;
     size_t len = util_next_token(&cur, text, sizeof text);
-    char *json = malloc(ORACLE_JSON_MAX);
+    char *json = util_xmalloc(ORACLE_JSON_MAX);
     if (len == 0) {
         error_line("query move needs a move");
     } else if (len >= sizeof text || util_next_token(&cur, rest, sizeof rest) > 0) {
         while (*args == ' ' || *args == '\t')
             args++;
         error_line("query move takes one move, not '%s'", echo(args, buf, sizeof buf));
-    } else if (!json) {
-        error_line("out of memory");
     } else if (oracle_move_text_json(game(), text, json, ORACLE_JSON_MAX, err, sizeof err)) {
         reply("response %s", json);
         free(json);
@@ -802,8 +787,8 @@ static void query_move(const char *args)
 static void query_legal(const char *args)
 {
     (void)args;
-    char *buf = malloc(ORACLE_LEGAL_JSON_MAX);
-    reply_json(buf && oracle_legal_json(game(), buf, ORACLE_LEGAL_JSON_MAX), buf, "moves");
+    char *buf = util_xmalloc(ORACLE_LEGAL_JSON_MAX);
+    reply_json(oracle_legal_json(game(), buf, ORACLE_LEGAL_JSON_MAX), buf, "moves");
     free(buf);
 }
 
@@ -957,10 +942,6 @@ void protocol_init(FILE *out)
         .notice = on_notice,
     };
     P.session = session_new(&output);
-    if (!P.session) {
-        fprintf(stderr, "sigil: out of memory\n");
-        exit(1);
-    }
     P.initialised = true;
 }
 

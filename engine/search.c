@@ -953,15 +953,12 @@ static int compare_keys(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Keys of the game before the root, sorted for the repetition test.  Out of
- * memory the search goes on without them. */
+/* Keys of the game before the root, sorted for the repetition test. */
 static void load_history_keys(SearchShared *sh, const Game *game)
 {
     if (!sh->v->repetition_draws || game->ply <= 0)
         return;
-    sh->history_keys = malloc((size_t)game->ply * sizeof(uint64_t));
-    if (!sh->history_keys)
-        return;
+    sh->history_keys = util_xmalloc((size_t)game->ply * sizeof(uint64_t));
     memcpy(sh->history_keys, game->keys, (size_t)game->ply * sizeof(uint64_t));
     qsort(sh->history_keys, (size_t)game->ply, sizeof(uint64_t), compare_keys);
     sh->history_count = game->ply;

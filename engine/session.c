@@ -113,9 +113,7 @@ static void notice(Session *s, const char *text)
 
 Session *session_new(const SessionOutput *out)
 {
-    Session *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
+    Session *s = util_xcalloc(1, sizeof *s);
     s->out = *out;
     variants_init();
     s->config.move_limit = DEFAULT_MOVE_LIMIT;

@@ -71,8 +71,7 @@ typedef struct SessionOutput {
 
 /* ------------------------------------------------------------- lifetime */
 
-/* A new session on the default variant with every option at its default.
- * NULL when memory is short. */
+/* A new session on the default variant with every option at its default. */
 Session *session_new(const SessionOutput *out);
 /* Stop the worker and release everything. */
 void session_free(Session *s);

@@ -10,6 +10,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "util.h"
+
 typedef struct Worker {
     pthread_t handle;
     SearchThread *state;
@@ -88,9 +90,7 @@ int threads_resize(int count)
     stop_all();
     for (int i = 0; i < count; i++) {
         Worker *w = &pool.workers[i];
-        w->state = calloc(1, sizeof *w->state);
-        if (!w->state)
-            break;
+        w->state = util_xcalloc(1, sizeof *w->state);
         w->state->id = i;
         pthread_mutex_lock(&pool.lock);
         w->seen = pool.generation;

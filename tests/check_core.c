@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "game.h"
 #include "info.h"
@@ -1874,6 +1876,71 @@ START_TEST(test_util_parse_number_is_strict)
 }
 END_TEST
 
+/* The ASan build's allocator refuses a request of SIZE_MAX bytes with a
+ * report of its own unless it may return NULL as malloc does (it then
+ * still warns on stderr, a line before the program's own). */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "allocator_may_return_null=1"; }
+
+/* Run the allocation `which` in a child whose stderr is a pipe: what it
+ * wrote, and its exit status (-1 unless it exited). */
+static int out_of_memory_child(int which, char *said, size_t size)
+{
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fds[1], 2);
+        close(fds[0]);
+        util_set_program_name("check_core");
+        volatile size_t huge = SIZE_MAX;
+        static void *volatile kept; /* reachable at exit: no leak to report */
+        kept = which == 3 ? util_xmalloc(16) : NULL;
+        void *p = which == 0   ? util_xmalloc(huge)
+                  : which == 1 ? util_xcalloc(huge / 2 + 1, 2) /* the product overflows */
+                  : which == 2 ? util_xcalloc(huge, 1)
+                               : util_xrealloc(kept, huge);
+        _exit(p ? 0 : 2); /* not reached: the policy is to exit 1 */
+    }
+    close(fds[1]);
+    size_t n = 0;
+    ssize_t got;
+    while (n + 1 < size && (got = read(fds[0], said + n, size - 1 - n)) > 0)
+        n += (size_t)got;
+    said[n] = '\0';
+    close(fds[0]);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+START_TEST(test_util_out_of_memory_exits_1_with_the_message)
+{
+    char expected[96], said[256];
+    snprintf(expected, sizeof expected, "check_core: out of memory (%zu bytes)\n", SIZE_MAX);
+    for (int which = 0; which < 4; which++) {
+        ck_assert_int_eq(out_of_memory_child(which, said, sizeof said), 1);
+        size_t n = strlen(said), m = strlen(expected);
+        const char *last = n >= m ? said + n - m : said; /* its last line */
+        ck_assert_str_eq(last, expected);
+        ck_assert(last == said || last[-1] == '\n');
+    }
+    /* what succeeds is usable memory: zeroed for calloc, copied for strdup */
+    unsigned char *z = util_xcalloc(64, 4);
+    for (int i = 0; i < 256; i++)
+        ck_assert_int_eq(z[i], 0);
+    z = util_xrealloc(z, 4096);
+    z[4095] = 1;
+    free(z);
+    char *d = util_xstrdup("sigil");
+    ck_assert_str_eq(d, "sigil");
+    free(d);
+    free(util_xmalloc(0));
+}
+END_TEST
+
 START_TEST(test_util_random_below_range)
 {
     uint64_t s = 7;
@@ -1967,6 +2034,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, test_util_next_token);
     tcase_add_test(tc, test_util_random_below_range);
     tcase_add_test(tc, test_util_parse_number_is_strict);
+    tcase_add_test(tc, test_util_out_of_memory_exits_1_with_the_message);
     suite_add_tcase(s, tc);
     return s;
 }

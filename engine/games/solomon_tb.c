@@ -296,9 +296,7 @@ SolomonTables *solomon_tb_new(const Variant *v)
     static_init();
     if (v != &variant_solomon && v != &variant_solomon_chain)
         return NULL;
-    SolomonTables *tb = calloc(1, sizeof *tb);
-    if (!tb)
-        return NULL;
+    SolomonTables *tb = util_xcalloc(1, sizeof *tb);
     tb->variant = v;
     tb->chain = v == &variant_solomon_chain;
     return tb;
@@ -1104,8 +1102,8 @@ struct Tablebase {
 static Tablebase *ops_open(const Variant *v, const char *dir, int max_pieces, char *err,
                            size_t errlen)
 {
-    Tablebase *tb = calloc(1, sizeof *tb);
-    if (!tb || !(tb->tables = solomon_tb_new(v))) {
+    Tablebase *tb = util_xcalloc(1, sizeof *tb);
+    if (!(tb->tables = solomon_tb_new(v))) {
         free(tb);
         snprintf(err, errlen, "no tables for %s", v->name);
         return NULL;

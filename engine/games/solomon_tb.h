@@ -34,7 +34,7 @@ typedef struct SolomonTables SolomonTables;
 extern const TablebaseOps solomon_tablebase_ops;
 
 /* An empty set of tables for the rule set of variant v (solomon or
- * solomon-chain); NULL when v is not a Solomon variant or memory is short. */
+ * solomon-chain); NULL when v is not a Solomon variant. */
 SolomonTables *solomon_tb_new(const Variant *v);
 /* Release the tables. */
 void solomon_tb_free(SolomonTables *tb);
