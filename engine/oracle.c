@@ -134,6 +134,169 @@ static double piece_room(const BoardDesc *b)
     return best;
 }
 
+static void int_or_null(JsonWriter *w, bool known, int v)
+{
+    if (known)
+        json_int(w, v);
+    else
+        json_null(w);
+}
+
+/* The drawing's frame: "layout" to "row_labels". */
+static void board_frame(JsonWriter *w, const BoardDesc *b)
+{
+    bool squares = b->layout == BOARD_LAYOUT_SQUARES;
+    json_key(w, "layout");
+    json_string(w, squares ? "squares" : "points");
+    json_key(w, "width");
+    json_double(w, b->width, 4);
+    json_key(w, "height");
+    json_double(w, b->height, 4);
+    json_key(w, "spacing");
+    json_double(w, piece_room(b), 4);
+    json_key(w, "columns");
+    int_or_null(w, squares, b->columns);
+    json_key(w, "rows");
+    int_or_null(w, squares, b->rows);
+    json_key(w, "column_labels");
+    label_list(w, b->column_labels, b->ncolumn_labels);
+    json_key(w, "row_labels");
+    label_list(w, b->row_labels, b->nrow_labels);
+}
+
+static void board_sides(JsonWriter *w)
+{
+    json_key(w, "sides");
+    json_begin_array(w);
+    for (int s = 0; s < 2; s++) {
+        json_begin_object(w);
+        json_key(w, "side");
+        json_string(w, side_word[s]);
+        json_key(w, "name");
+        json_string(w, s == WHITE ? "White" : "Black");
+        json_key(w, "player");
+        json_string(w, s == WHITE ? "p1" : "p2");
+        json_end_object(w);
+    }
+    json_end_array(w);
+}
+
+static void board_cells(JsonWriter *w, const BoardDesc *b)
+{
+    json_key(w, "cells");
+    json_begin_array(w);
+    for (int i = 0; i < b->ncells; i++) {
+        const BoardCell *c = &b->cells[i];
+        json_begin_object(w);
+        json_key(w, "name");
+        json_string(w, c->name);
+        json_key(w, "x");
+        json_double(w, c->x, 4);
+        json_key(w, "y");
+        json_double(w, c->y, 4);
+        json_key(w, "dice");
+        if (b->ndice) {
+            json_begin_array(w);
+            for (int d = 0; d < b->ndice; d++)
+                json_string(w, b->dice[d].faces[c->faces[d]]);
+            json_end_array(w);
+        } else {
+            json_null(w);
+        }
+        json_end_object(w);
+    }
+    json_end_array(w);
+}
+
+/* "lines" and "adjacent": what connects the cells. */
+static void board_links(JsonWriter *w, const BoardDesc *b)
+{
+    json_key(w, "lines");
+    json_begin_array(w);
+    for (int i = 0; i < b->nlines; i++) {
+        json_begin_array(w);
+        for (int j = 0; j < b->lines[i].length; j++)
+            json_string(w, b->cells[b->lines[i].cells[j]].name);
+        json_end_array(w);
+    }
+    json_end_array(w);
+
+    /* Each pair once, the lower cell first: the relation is symmetric. */
+    json_key(w, "adjacent");
+    json_begin_array(w);
+    for (int i = 0; i < b->ncells; i++)
+        for (int j = i + 1; j < b->ncells; j++)
+            if (b->cells[i].neighbours >> j & 1) {
+                json_begin_array(w);
+                json_string(w, b->cells[i].name);
+                json_string(w, b->cells[j].name);
+                json_end_array(w);
+            }
+    json_end_array(w);
+}
+
+static void board_pieces(JsonWriter *w, const BoardDesc *b)
+{
+    json_key(w, "pieces");
+    json_begin_array(w);
+    for (int k = 0; k < b->nkinds; k++) {
+        const PieceKind *pk = &b->kinds[k];
+        json_begin_object(w);
+        json_key(w, "kind");
+        json_string(w, pk->id);
+        json_key(w, "label");
+        json_string(w, pk->label);
+        json_key(w, "symbol");
+        json_string(w, pk->symbol);
+        json_key(w, "number");
+        int_or_null(w, pk->number != 0, pk->number);
+        json_key(w, "fen");
+        json_begin_object(w);
+        json_key(w, "white");
+        json_string(w, pk->fen[WHITE]);
+        json_key(w, "black");
+        json_string(w, pk->fen[BLACK]);
+        json_end_object(w);
+        json_end_object(w);
+    }
+    json_end_array(w);
+}
+
+/* "regions" and "dice". */
+static void board_regions_and_dice(JsonWriter *w, const BoardDesc *b)
+{
+    json_key(w, "regions");
+    json_begin_array(w);
+    for (int r = 0; r < b->nregions; r++) {
+        const BoardRegion *reg = &b->regions[r];
+        json_begin_object(w);
+        json_key(w, "role");
+        json_string(w, reg->role);
+        json_key(w, "label");
+        json_string(w, reg->label);
+        json_key(w, "side");
+        side_or_null(w, reg->side);
+        json_key(w, "kind");
+        kind_or_null(w, b, reg->kind);
+        json_key(w, "cells");
+        cell_list(w, b, reg->cells);
+        json_end_object(w);
+    }
+    json_end_array(w);
+
+    json_key(w, "dice");
+    json_begin_array(w);
+    for (int d = 0; d < b->ndice; d++) {
+        json_begin_object(w);
+        json_key(w, "name");
+        json_string(w, b->dice[d].name);
+        json_key(w, "faces");
+        label_list(w, b->dice[d].faces, b->dice[d].nfaces);
+        json_end_object(w);
+    }
+    json_end_array(w);
+}
+
 bool oracle_board_json(const Variant *v, char *buf, size_t size)
 {
     if (!has_hooks(v) || !size)
@@ -141,7 +304,6 @@ bool oracle_board_json(const Variant *v, char *buf, size_t size)
     BoardDesc b;
     if (!read_board(v, &b) || !board_consistent(&b))
         return false;
-    bool squares = b.layout == BOARD_LAYOUT_SQUARES;
     JsonWriter w;
     json_init(&w, buf, size);
     json_begin_object(&w);
@@ -149,149 +311,92 @@ bool oracle_board_json(const Variant *v, char *buf, size_t size)
     json_string(&w, v->name);
     json_key(&w, "title");
     json_string(&w, v->title);
-    json_key(&w, "layout");
-    json_string(&w, squares ? "squares" : "points");
-    json_key(&w, "width");
-    json_double(&w, b.width, 4);
-    json_key(&w, "height");
-    json_double(&w, b.height, 4);
-    json_key(&w, "spacing");
-    json_double(&w, piece_room(&b), 4);
-    json_key(&w, "columns");
-    if (squares)
-        json_int(&w, b.columns);
-    else
-        json_null(&w);
-    json_key(&w, "rows");
-    if (squares)
-        json_int(&w, b.rows);
-    else
-        json_null(&w);
-    json_key(&w, "column_labels");
-    label_list(&w, b.column_labels, b.ncolumn_labels);
-    json_key(&w, "row_labels");
-    label_list(&w, b.row_labels, b.nrow_labels);
-
-    json_key(&w, "sides");
-    json_begin_array(&w);
-    for (int s = 0; s < 2; s++) {
-        json_begin_object(&w);
-        json_key(&w, "side");
-        json_string(&w, side_word[s]);
-        json_key(&w, "name");
-        json_string(&w, s == WHITE ? "White" : "Black");
-        json_key(&w, "player");
-        json_string(&w, s == WHITE ? "p1" : "p2");
-        json_end_object(&w);
-    }
-    json_end_array(&w);
-
-    json_key(&w, "cells");
-    json_begin_array(&w);
-    for (int i = 0; i < b.ncells; i++) {
-        const BoardCell *c = &b.cells[i];
-        json_begin_object(&w);
-        json_key(&w, "name");
-        json_string(&w, c->name);
-        json_key(&w, "x");
-        json_double(&w, c->x, 4);
-        json_key(&w, "y");
-        json_double(&w, c->y, 4);
-        json_key(&w, "dice");
-        if (b.ndice) {
-            json_begin_array(&w);
-            for (int d = 0; d < b.ndice; d++)
-                json_string(&w, b.dice[d].faces[c->faces[d]]);
-            json_end_array(&w);
-        } else {
-            json_null(&w);
-        }
-        json_end_object(&w);
-    }
-    json_end_array(&w);
-
-    json_key(&w, "lines");
-    json_begin_array(&w);
-    for (int i = 0; i < b.nlines; i++) {
-        json_begin_array(&w);
-        for (int j = 0; j < b.lines[i].length; j++)
-            json_string(&w, b.cells[b.lines[i].cells[j]].name);
-        json_end_array(&w);
-    }
-    json_end_array(&w);
-
-    /* Each pair once, the lower cell first: the relation is symmetric. */
-    json_key(&w, "adjacent");
-    json_begin_array(&w);
-    for (int i = 0; i < b.ncells; i++)
-        for (int j = i + 1; j < b.ncells; j++)
-            if (b.cells[i].neighbours >> j & 1) {
-                json_begin_array(&w);
-                json_string(&w, b.cells[i].name);
-                json_string(&w, b.cells[j].name);
-                json_end_array(&w);
-            }
-    json_end_array(&w);
-
-    json_key(&w, "pieces");
-    json_begin_array(&w);
-    for (int k = 0; k < b.nkinds; k++) {
-        const PieceKind *pk = &b.kinds[k];
-        json_begin_object(&w);
-        json_key(&w, "kind");
-        json_string(&w, pk->id);
-        json_key(&w, "label");
-        json_string(&w, pk->label);
-        json_key(&w, "symbol");
-        json_string(&w, pk->symbol);
-        json_key(&w, "number");
-        if (pk->number)
-            json_int(&w, pk->number);
-        else
-            json_null(&w);
-        json_key(&w, "fen");
-        json_begin_object(&w);
-        json_key(&w, "white");
-        json_string(&w, pk->fen[WHITE]);
-        json_key(&w, "black");
-        json_string(&w, pk->fen[BLACK]);
-        json_end_object(&w);
-        json_end_object(&w);
-    }
-    json_end_array(&w);
-
-    json_key(&w, "regions");
-    json_begin_array(&w);
-    for (int r = 0; r < b.nregions; r++) {
-        const BoardRegion *reg = &b.regions[r];
-        json_begin_object(&w);
-        json_key(&w, "role");
-        json_string(&w, reg->role);
-        json_key(&w, "label");
-        json_string(&w, reg->label);
-        json_key(&w, "side");
-        side_or_null(&w, reg->side);
-        json_key(&w, "kind");
-        kind_or_null(&w, &b, reg->kind);
-        json_key(&w, "cells");
-        cell_list(&w, &b, reg->cells);
-        json_end_object(&w);
-    }
-    json_end_array(&w);
-
-    json_key(&w, "dice");
-    json_begin_array(&w);
-    for (int d = 0; d < b.ndice; d++) {
-        json_begin_object(&w);
-        json_key(&w, "name");
-        json_string(&w, b.dice[d].name);
-        json_key(&w, "faces");
-        label_list(&w, b.dice[d].faces, b.dice[d].nfaces);
-        json_end_object(&w);
-    }
-    json_end_array(&w);
+    board_frame(&w, &b);
+    board_sides(&w);
+    board_cells(&w, &b);
+    board_links(&w, &b);
+    board_pieces(&w, &b);
+    board_regions_and_dice(&w, &b);
     json_end_object(&w);
     return json_ok(&w);
+}
+
+/* {"white": a, "black": b} when the game has the counter, else null. */
+static void per_side_or_null(JsonWriter *w, bool has, const int v[2])
+{
+    if (has)
+        per_side(w, v);
+    else
+        json_null(w);
+}
+
+static void position_pieces(JsonWriter *w, const BoardDesc *b, const PositionInfo *p)
+{
+    json_key(w, "pieces");
+    json_begin_array(w);
+    for (int i = 0; i < b->ncells; i++) {
+        if (p->side[i] == -1)
+            continue;
+        json_begin_object(w);
+        json_key(w, "cell");
+        json_string(w, b->cells[i].name);
+        json_key(w, "side");
+        json_string(w, side_word[p->side[i]]);
+        json_key(w, "kind");
+        json_string(w, b->kinds[p->kind[i]].id);
+        json_key(w, "label");
+        json_string(w, b->kinds[p->kind[i]].label);
+        json_end_object(w);
+    }
+    json_end_array(w);
+}
+
+/* "hands" to "passed": the counters the game has, null for the others. */
+static void position_counters(JsonWriter *w, const PositionInfo *p)
+{
+    json_key(w, "hands");
+    per_side_or_null(w, p->has & POSITION_HAS_HANDS, p->hand);
+    json_key(w, "captures");
+    per_side_or_null(w, p->has & POSITION_HAS_CAPTURES, p->captures);
+    json_key(w, "count");
+    per_side_or_null(w, p->has & POSITION_HAS_COUNT, p->count);
+    json_key(w, "move_limit");
+    if (p->has & POSITION_HAS_MOVE_LIMIT) {
+        json_begin_object(w);
+        json_key(w, "plies");
+        json_int(w, p->plies);
+        json_key(w, "limit");
+        json_int(w, p->ply_limit);
+        json_end_object(w);
+    } else {
+        json_null(w);
+    }
+    json_key(w, "passed");
+    if (p->has & POSITION_HAS_PASS)
+        json_bool(w, p->passed);
+    else
+        json_null(w);
+}
+
+/* "ply" to "margin": the game's history and how it stands. */
+static void position_outcome(JsonWriter *w, const Game *g)
+{
+    int margin = 0;
+    const char *reason = NULL;
+    Result r = game_result(g, &margin, &reason);
+    json_key(w, "ply");
+    json_int(w, g->ply);
+    json_key(w, "repetitions");
+    int_or_null(w, g->variant->repetition_draws, game_repetitions(g));
+
+    json_key(w, "result");
+    json_string(w, game_result_word(r));
+    json_key(w, "winner");
+    side_or_null(w, r == RESULT_WHITE_WINS ? WHITE : r == RESULT_BLACK_WINS ? BLACK : -1);
+    json_key(w, "reason");
+    json_string_or_null(w, r != RESULT_NONE ? (reason && *reason ? reason : "game over") : NULL);
+    json_key(w, "margin");
+    int_or_null(w, r != RESULT_NONE && game_scores_margin(g), margin);
 }
 
 bool oracle_position_json(const Game *g, char *buf, size_t size)
@@ -316,11 +421,9 @@ bool oracle_position_json(const Game *g, char *buf, size_t size)
 
     char fen[FEN_MAX];
     v->to_fen(&g->pos, fen);
-    int margin = 0;
-    const char *reason = NULL;
-    Result r = game_result(g, &margin, &reason);
     /* A roll is due only in a game that goes on. */
-    bool chance = r == RESULT_NONE && v->is_chance && v->is_chance(&g->pos);
+    bool chance = game_result(g, NULL, NULL) == RESULT_NONE && v->is_chance &&
+                  v->is_chance(&g->pos);
 
     JsonWriter w;
     json_init(&w, buf, size);
@@ -337,76 +440,9 @@ bool oracle_position_json(const Game *g, char *buf, size_t size)
     json_string_or_null(&w, p.roll >= 0 ? b.cells[p.roll].name : NULL);
     json_key(&w, "phase");
     json_string_or_null(&w, p.phase);
-
-    json_key(&w, "pieces");
-    json_begin_array(&w);
-    for (int i = 0; i < b.ncells; i++) {
-        if (p.side[i] == -1)
-            continue;
-        json_begin_object(&w);
-        json_key(&w, "cell");
-        json_string(&w, b.cells[i].name);
-        json_key(&w, "side");
-        json_string(&w, side_word[p.side[i]]);
-        json_key(&w, "kind");
-        json_string(&w, b.kinds[p.kind[i]].id);
-        json_key(&w, "label");
-        json_string(&w, b.kinds[p.kind[i]].label);
-        json_end_object(&w);
-    }
-    json_end_array(&w);
-
-    json_key(&w, "hands");
-    if (p.has & POSITION_HAS_HANDS)
-        per_side(&w, p.hand);
-    else
-        json_null(&w);
-    json_key(&w, "captures");
-    if (p.has & POSITION_HAS_CAPTURES)
-        per_side(&w, p.captures);
-    else
-        json_null(&w);
-    json_key(&w, "count");
-    if (p.has & POSITION_HAS_COUNT)
-        per_side(&w, p.count);
-    else
-        json_null(&w);
-    json_key(&w, "move_limit");
-    if (p.has & POSITION_HAS_MOVE_LIMIT) {
-        json_begin_object(&w);
-        json_key(&w, "plies");
-        json_int(&w, p.plies);
-        json_key(&w, "limit");
-        json_int(&w, p.ply_limit);
-        json_end_object(&w);
-    } else {
-        json_null(&w);
-    }
-    json_key(&w, "passed");
-    if (p.has & POSITION_HAS_PASS)
-        json_bool(&w, p.passed);
-    else
-        json_null(&w);
-
-    json_key(&w, "ply");
-    json_int(&w, g->ply);
-    json_key(&w, "repetitions");
-    if (v->repetition_draws)
-        json_int(&w, game_repetitions(g));
-    else
-        json_null(&w);
-
-    json_key(&w, "result");
-    json_string(&w, game_result_word(r));
-    json_key(&w, "winner");
-    side_or_null(&w, r == RESULT_WHITE_WINS ? WHITE : r == RESULT_BLACK_WINS ? BLACK : -1);
-    json_key(&w, "reason");
-    json_string_or_null(&w, r != RESULT_NONE ? (reason && *reason ? reason : "game over") : NULL);
-    json_key(&w, "margin");
-    if (r != RESULT_NONE && game_scores_margin(g))
-        json_int(&w, margin);
-    else
-        json_null(&w);
+    position_pieces(&w, &b, &p);
+    position_counters(&w, &p);
+    position_outcome(&w, g);
     json_end_object(&w);
     return json_ok(&w);
 }
