@@ -224,6 +224,88 @@ bool proof_check(FILE *f, const Variant *v, const Tablebase *tb, uint64_t *entri
 
 enum { CHILD_SAFE = -1, CHILD_LOST = -2 };
 
+/* The greatest fixpoint of the expanded graph (node i's moves are
+ * edge[first[i] .. first[i+1])): start with every expanded node kept, drop
+ * the ones that cannot stay safe, until nothing changes. */
+static void keep_safe(const Variant *v, const PosSet *set, int side, const int64_t *edge,
+                      const uint64_t *first, uint32_t expanded, unsigned char *good)
+{
+    for (uint32_t i = 0; i < expanded; i++)
+        good[i] = 1;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (uint32_t i = 0; i < expanded; i++) {
+            if (!good[i])
+                continue;
+            Position p;
+            set_get(set, i, &p);
+            bool mine = v->side_to_move(&p) == side, any = false, all = true;
+            for (uint64_t e = first[i]; e < first[i + 1]; e++) {
+                int64_t j = edge[e];
+                bool ok = j == CHILD_SAFE || (j >= 0 && (uint64_t)j < expanded && good[j]);
+                any |= ok;
+                all &= ok;
+            }
+            if (mine ? !any : !all) {
+                good[i] = 0;
+                changed = true;
+            }
+        }
+    }
+}
+
+/* Write the proof of a kept root (a leaf itself unless expanded_root): the
+ * header, then the kept nodes reachable from the root along the chosen
+ * moves.  1, or -1 out of memory. */
+static int write_proof(const Variant *v, const PosSet *set, const Position *root, int side,
+                       bool expanded_root, const int64_t *edge, const uint64_t *first,
+                       uint32_t expanded, unsigned char *good, FILE *out, char *err,
+                       size_t errlen)
+{
+    int status = 1;
+    char fen[FEN_MAX], text[MOVE_STR_MAX];
+    v->to_fen(root, fen);
+    fprintf(out, "sigil-proof 1\nvariant %s\nside %s\nroot %s\n", v->name,
+            side == WHITE ? "white" : "black", fen);
+    uint32_t *queue = malloc(((size_t)expanded + 1) * sizeof *queue);
+    if (expanded_root && !queue) {
+        status = -1;
+        snprintf(err, errlen, "out of memory");
+    }
+    uint32_t head = 0, tail = 0;
+    if (expanded_root && queue) {
+        queue[tail++] = 0;
+        good[0] = 2; /* 2: written or queued */
+    }
+    while (head < tail) {
+        uint32_t i = queue[head++];
+        Position p;
+        set_get(set, i, &p);
+        Move moves[MAX_MOVES];
+        int n = v->generate(&p, moves);
+        bool mine = v->side_to_move(&p) == side;
+        for (int k = 0; k < n; k++) {
+            int64_t j = edge[first[i] + (uint64_t)k];
+            bool ok = j == CHILD_SAFE || (j >= 0 && (uint64_t)j < expanded && good[j]);
+            if (!ok)
+                continue;
+            if (j >= 0 && good[j] == 1) {
+                good[j] = 2;
+                queue[tail++] = (uint32_t)j;
+            }
+            if (mine) {
+                v->to_fen(&p, fen);
+                v->move_str(&p, moves[k], text);
+                fprintf(out, "%s|%s\n", fen, text);
+                break; /* one move of side: the first that stays safe */
+            }
+        }
+    }
+    free(queue);
+    return status;
+}
+
 /* One round of proof_search with exactly max_nodes positions of room. */
 static int search_round(const Variant *v, const Tablebase *tb, const Position *root, int side,
                         uint64_t max_nodes, FILE *out, uint64_t *explored, char *err,
@@ -282,78 +364,16 @@ static int search_round(const Variant *v, const Tablebase *tb, const Position *r
         }
         first[expanded] = edges;
         *explored = expanded;
-        /* greatest fixpoint: start with every expanded node kept, drop the
-         * ones that cannot stay safe, until nothing changes */
-        for (uint32_t i = 0; i < expanded; i++)
-            good[i] = 1;
-        bool changed = status == 0;
-        while (changed) {
-            changed = false;
-            for (uint32_t i = 0; i < expanded; i++) {
-                if (!good[i])
-                    continue;
-                Position p;
-                set_get(&set, i, &p);
-                bool mine = v->side_to_move(&p) == side, any = false, all = true;
-                for (uint64_t e = first[i]; e < first[i + 1]; e++) {
-                    int64_t j = edge[e];
-                    bool ok = j == CHILD_SAFE || (j >= 0 && (uint64_t)j < expanded && good[j]);
-                    any |= ok;
-                    all &= ok;
-                }
-                if (mine ? !any : !all) {
-                    good[i] = 0;
-                    changed = true;
-                }
-            }
-        }
+        if (status == 0)
+            keep_safe(v, &set, side, edge, first, expanded, good);
         if (status == 0 && good[0])
             status = 1;
     } else {
         status = root_leaf == LEAF_SAFE ? 1 : 0;
     }
-    if (status == 1) {
-        char fen[FEN_MAX], text[MOVE_STR_MAX];
-        v->to_fen(root, fen);
-        fprintf(out, "sigil-proof 1\nvariant %s\nside %s\nroot %s\n", v->name,
-                side == WHITE ? "white" : "black", fen);
-        /* the kept nodes reachable from the root along the chosen moves */
-        uint32_t *queue = malloc(((size_t)expanded + 1) * sizeof *queue);
-        if (root_leaf == LEAF_NONE && !queue) {
-            status = -1;
-            snprintf(err, errlen, "out of memory");
-        }
-        uint32_t head = 0, tail = 0;
-        if (root_leaf == LEAF_NONE && queue) {
-            queue[tail++] = 0;
-            good[0] = 2; /* 2: written or queued */
-        }
-        while (head < tail) {
-            uint32_t i = queue[head++];
-            Position p;
-            set_get(&set, i, &p);
-            Move moves[MAX_MOVES];
-            int n = v->generate(&p, moves);
-            bool mine = v->side_to_move(&p) == side;
-            for (int k = 0; k < n; k++) {
-                int64_t j = edge[first[i] + (uint64_t)k];
-                bool ok = j == CHILD_SAFE || (j >= 0 && (uint64_t)j < expanded && good[j]);
-                if (!ok)
-                    continue;
-                if (j >= 0 && good[j] == 1) {
-                    good[j] = 2;
-                    queue[tail++] = (uint32_t)j;
-                }
-                if (mine) {
-                    v->to_fen(&p, fen);
-                    v->move_str(&p, moves[k], text);
-                    fprintf(out, "%s|%s\n", fen, text);
-                    break; /* one move of side: the first that stays safe */
-                }
-            }
-        }
-        free(queue);
-    }
+    if (status == 1)
+        status = write_proof(v, &set, root, side, root_leaf == LEAF_NONE, edge, first, expanded,
+                             good, out, err, errlen);
     set_free(&set);
     free(edge);
     free(first);
