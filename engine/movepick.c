@@ -24,21 +24,9 @@
  * HISTORY_BONUS_DEPTH2_CAP), the same malus for the quiets tried before.
  * Depth squared is the usual weight (a deep cutoff saved more); with the
  * scale 16 a bonus spans 16..6400 of the 16384 the gravity update allows.
- * Measured like the search's tunables (search.c, doc/search.md "Tunables":
- * 10,000 nodes a move, SPRT elo0=-10 elo1=10; games, Elo of the
- * alternative, LLR, verdict):
- *   HISTORY_BONUS_SCALE 32 instead of 16: lines 772 games, -17.6 +- 21.9,
- *   LLR -3.02, H0; chain draughts 1200, -0.9 +- 18.3, -1.46, no decision.
- *   8 instead of 16: lines 1200 games, -8.4 +- 17.2, -2.39, no decision;
- *   chain draughts 1200, -0.9 +- 18.3, -1.39, no decision.
- *   HISTORY_BONUS_DEPTH2_CAP 100 (depth 10) instead of 400 (depth 20):
- *   lines 1200 games, all the main's own (600 distinct: no search got
- *   deeper than 10), 0.0, no decision; chain draughts 1200, every pair of
- *   games scored 1-1, 0.0, no decision.  The cap is a bound (one deep
- *   cutoff must not pin an entry at HISTORY_MAX) that searches of this size
- *   hardly reach. */
-#define HISTORY_BONUS_SCALE 16
-#define HISTORY_BONUS_DEPTH2_CAP 400
+ * The cap is a bound: one deep cutoff must not pin an entry at HISTORY_MAX. */
+#define HISTORY_BONUS_SCALE 16       /* SPRTs: doc/search.md, "Tunables" */
+#define HISTORY_BONUS_DEPTH2_CAP 400 /* SPRTs: doc/search.md, "Tunables" */
 
 /* Fibonacci hashing: 2^64 divided by the golden ratio, odd, so the product's
  * top HISTORY_BITS bits spread move codes that differ in any bit. */

@@ -38,72 +38,34 @@
 #include "util.h"
 
 /* ------------------------------------------------------------ tunables
- *
- * Every number that shapes the search, with the SPRTs that measured it.
- * All were run the same way (doc/search.md, "Tunables", has the command and
- * the table): the value against one alternative, 10,000 nodes a move, one
- * game at a time, sigil-match -sprt elo0=-10 elo1=10 alpha=0.05 beta=0.05,
- * in two games: "lines" (the game of lines, whose removals are its noisy
- * moves) and "chain draughts" (draughts with chain captures); the table in
- * doc/search.md names them as the registry does.  Each record gives games
- * played, Elo of the alternative, LLR and the verdict ("H0": the
- * alternative is not better).
- * A value gives way only to an alternative that was accepted (H1) in two
- * games, or in the one game the constant affects; the values are shared by
- * every game.
- */
+ * Every number that shapes the search, shared by every game.  What each SPRT
+ * of a value against an alternative gave, and the rule by which a value
+ * gives way, is in doc/search.md, "Tunables". */
 
 /* Aspiration windows: from ASPIRATION_MIN_DEPTH on, an iteration starts with
  * a window of +-ASPIRATION_DELTA around the previous score; every fail
- * widens delta by delta / ASPIRATION_WIDEN_DIVISOR (by half).
- *   ASPIRATION_MIN_DEPTH 6 instead of 4: lines 1200 games, -3.8 +- 17.1,
- *   LLR -1.04, no decision; chain draughts 1124, +1.9 +- 19.0, 3.31, H1.
- *   Kept (one game).
- *   ASPIRATION_DELTA 15 instead of 30: lines 1200 games, -1.2 +- 17.1,
- *   LLR -0.30, no decision; chain draughts 1200, -0.6 +- 18.4, -0.90, no
- *   decision.  60 instead of 30: lines 234 games, -63.0 +- 39.4, H0;
- *   chain draughts 1200, +0.9 +- 18.3, 1.46, no decision.
- *   ASPIRATION_WIDEN_DIVISOR 1 (doubling) instead of 2: lines 1200 games,
- *   -1.2 +- 16.8, -1.53, no decision; chain draughts 1200, -0.3 +- 18.3,
- *   -1.72, no decision. */
-#define ASPIRATION_MIN_DEPTH 4
-#define ASPIRATION_DELTA 30
-#define ASPIRATION_WIDEN_DIVISOR 2
+ * widens delta by delta / ASPIRATION_WIDEN_DIVISOR (by half). */
+#define ASPIRATION_MIN_DEPTH 4     /* SPRTs: doc/search.md, "Tunables" */
+#define ASPIRATION_DELTA 30        /* SPRTs: doc/search.md, "Tunables" */
+#define ASPIRATION_WIDEN_DIVISOR 2 /* SPRTs: doc/search.md, "Tunables" */
 
-/* Late move reductions, at every node, the root included (doc/search.md,
- * "Root", has the SPRT of the root's): at depth >= LMR_MIN_DEPTH, a plain
- * quiet move (not the TT move, not a killer) after the first LMR_MIN_MOVES
- * moves is searched one ply shallower, two plies after LMR_DEEP_MOVES moves
- * at depth >= LMR_DEEP_DEPTH; a reduced move that beats alpha is searched
- * again at full depth.  At most two plies, never the first moves, noisy
- * moves or killers: the games' move counts differ tenfold.
- *   LMR_MIN_MOVES 3 instead of 4: lines 1496 games, +9.3 +- 15.1, LLR 2.98,
- *   H1; chain draughts 752, +4.6 +- 22.5, 3.18, H1; the small race game
- *   (jump chains over either colour) 1200, +0.6 +- 18.2, 0.13, no decision.
- *   Taken.
- *   LMR_MIN_DEPTH 2 instead of 3: lines 2000 games, +0.5 +- 13.3, 0.22, no
- *   decision; chain draughts 866, +4.0 +- 21.1, 3.10, H1.  Kept (one game).
- *   LMR_DEEP_MOVES 8 instead of 12: lines 1200 games, +0.6 +- 17.1, 0.16,
- *   no decision; chain draughts 1010, +2.1 +- 19.6, 2.95, H1.  Kept (one
- *   game).
- *   LMR_DEEP_DEPTH 4 instead of 6: lines 1200 games, -7.8 +- 16.9, -2.07,
- *   no decision; chain draughts 1200, every pair of games scored 1-1, 0.0,
- *   no decision (a draughts node rarely has 12 moves). */
-#define LMR_MIN_DEPTH 3
-#define LMR_MIN_MOVES 3
-#define LMR_DEEP_DEPTH 6
-#define LMR_DEEP_MOVES 12
+/* Late move reductions, at every node, the root included (its SPRT:
+ * doc/search.md, "Root"): at depth >= LMR_MIN_DEPTH, a plain quiet move (not
+ * the TT move, not a killer) after the first LMR_MIN_MOVES moves is searched
+ * one ply shallower, two plies after LMR_DEEP_MOVES moves at depth >=
+ * LMR_DEEP_DEPTH; a reduced move that beats alpha is searched again at full
+ * depth.  At most two plies, never the first moves, noisy moves or killers:
+ * the games' move counts differ tenfold. */
+#define LMR_MIN_DEPTH 3   /* SPRTs: doc/search.md, "Tunables" */
+#define LMR_MIN_MOVES 3   /* SPRTs: doc/search.md, "Tunables" */
+#define LMR_DEEP_DEPTH 6  /* SPRTs: doc/search.md, "Tunables" */
+#define LMR_DEEP_MOVES 12 /* SPRTs: doc/search.md, "Tunables" */
 
 /* Plies past the horizon in which quiescence follows voluntary noisy moves
  * (forced ones are always followed).  Some bound is needed: a game of lines
  * can re-form a line every other move and remove again, so its removal
- * chains have no natural end.  No other game has voluntary noisy moves
- * (their bench nodes do not depend on this number).
- *   2 instead of 4: lines 794 games, +14.4 +- 21.0, LLR 3.01, H1.  Taken.
- *   6 instead of 4: lines 194 games, -63.4 +- 43.6, -3.01, H0.
- *   2 with LMR_MIN_MOVES 3, against 4 with 4: lines 452 games, +30.8 +-
- *   27.8, 3.01, H1. */
-#define QSEARCH_PLIES 2
+ * chains have no natural end (doc/search.md, "Quiescence"). */
+#define QSEARCH_PLIES 2 /* SPRTs: doc/search.md, "Tunables" */
 
 /* Quiet moves of a node remembered for the history malus of a cutoff.  Not
  * a strength setting: a bound on a stack array; a cutoff after more quiet

@@ -7,22 +7,9 @@
 
 #include "search.h"
 
-/* The time-management numbers.  Measured under a clock in the longest game
- * (the race game with a 120-move limit, where the clock matters most)
- * against the main before these rules (soft = clock/30 + 3/4 inc, hard four
- * times that, no estimate of the game's length), sigil-match -each
- * tc=1+0.01, 200 games, SPRT elo0=-10 elo1=10 (doc/search.md, "Time
- * management measured", has the command and the other games):
- *   TIMEMAN_MAX_MOVES 50, SOFT_DIVISOR 2, HARD_FACTOR 2, RESERVE 5: -22.6
- *   +- 48.2 Elo, LLR -0.81 (at 3+0.03, 120 games: -107.5 +- 66.2, LLR
- *   -2.23): the clock was spread over the whole game, so the opening and
- *   middle game, where the race is decided, got half the old engine's time.
- *   TIMEMAN_MAX_MOVES 30: +40.1 +- 48.4, LLR 1.52.  Taken.
- *   TIMEMAN_SOFT_DIVISOR 1 (MAX_MOVES 50): +12.2 +- 47.6, LLR 0.40.
- *   Both (MAX_MOVES 30, SOFT_DIVISOR 1): +17.4 +- 47.5, LLR 0.61.
- * None of these runs reached a decision; the numbers not named in them are
- * margins and bounds, not strength settings; what each guards against is
- * beside it. */
+/* The time-management numbers.  The ones that shape play were measured
+ * under a clock (doc/search.md, "Time management measured"); the others are
+ * margins and bounds, and what each guards against is beside it. */
 
 /* Default of option Move Overhead: ms kept back from every clock for the time
  * it takes the move to reach the other side (process and pipe latency).  A
@@ -39,8 +26,8 @@
  * without one. */
 #define TIMEMAN_DEFAULT_MOVES 30
 /* The clock is never spread over more moves than this, so the first moves
- * of a long game do not get crumbs (the SPRTs above). */
-#define TIMEMAN_MAX_MOVES 30
+ * of a long game do not get crumbs. */
+#define TIMEMAN_MAX_MOVES 30 /* SPRTs: doc/search.md, "Time management measured" */
 /* Moves added to the game's own estimate of its length, so that the clock
  * is not planned down to nothing on the last move (latency, estimates that
  * fall short): a margin.  With no reserve and the old factors (soft = the
@@ -59,11 +46,10 @@
  * abandoned at target * TIMEMAN_HARD_FACTOR, but never past
  * 1/TIMEMAN_HARD_CEILING_DIVISOR of the usable clock (all of it on the last
  * move before a time control).  So a move costs the target on average.
- * The two factors: the SPRTs above (soft = the whole target did no better
- * in them).  The ceiling is a bound: one move never spends more than half of
- * what is left. */
-#define TIMEMAN_SOFT_DIVISOR 2
-#define TIMEMAN_HARD_FACTOR 2
+ * The ceiling is a bound: one move never spends more than half of what is
+ * left. */
+#define TIMEMAN_SOFT_DIVISOR 2 /* SPRTs: doc/search.md, "Time management measured" */
+#define TIMEMAN_HARD_FACTOR 2  /* doc/search.md, "Limits and time", every SPRT's */
 #define TIMEMAN_HARD_CEILING_DIVISOR 2
 
 /* The time a search may use, in ms from its start. */
