@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "search.h"
+#include "search_types.h"
 #include "variant.h"
 
 /* History table: a move is indexed by a multiplicative hash of its code

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "movepick.h"
+#include "tablebase.h"
 #include "threads.h"
 #include "timeman.h"
 #include "tt.h"

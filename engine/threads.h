@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "movepick.h"
-#include "search.h"
+#include "search_types.h"
 #include "variant.h"
 
 /* Largest Threads value honoured. */

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "search.h"
+#include "search_types.h"
 
 /* The time-management numbers.  The ones that shape play were measured
  * under a clock (doc/search.md, "Time management measured"); the others are

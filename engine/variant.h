@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tablebase.h"
+#include "tablebase_types.h"
 
 /* A move, encoded by its game.  0 is "no move"; every real move (a pass, a
  * roll, a placement ...) must encode to a non-zero value.  The same move in the

@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "../util.h"
-#include "../variants.h"
+#include "../variant.h"
 #include "solomon.h"
 
 enum {
