@@ -46,10 +46,10 @@ static void on_bestmove(void *ctx, const char *move, const char *ponder)
     snprintf(p->best, sizeof p->best, "%s", move);
 }
 
-static void on_notice(void *ctx, const char *text)
+static void on_notice(void *ctx, NoticeKind kind, const char *text)
 {
     Play *p = ctx;
-    fprintf(p->out, "%s\n", text);
+    fprintf(p->out, "%s%s\n", kind == NOTICE_ERROR ? "error: " : "", text);
 }
 
 /* --------------------------------------------------------------- output */

@@ -157,11 +157,11 @@ static void on_perft_done(void *ctx, const PerftReport *r)
           r->total, ms, ms > 0 ? r->total / (uint64_t)ms * 1000 : r->total * 1000);
 }
 
-static void on_notice(void *ctx, const char *text)
+static void on_notice(void *ctx, NoticeKind kind, const char *text)
 {
     (void)ctx;
-    if (strncmp(text, "error: ", 7) == 0)
-        error_line("%s", text + 7);
+    if (kind == NOTICE_ERROR)
+        error_line("%s", text);
     else
         reply("info string %s", text);
 }
@@ -436,17 +436,32 @@ static void go_error(GoErrors *e, const char *fmt, ...)
     }
 }
 
-/* Parse `go` arguments into limits.  Every malformed, zero (where zero means
- * nothing), negative or out-of-range value, and every unknown word, makes
- * the search a depth-1 one, so bestmove follows at once and never hangs; one
- * error line for the whole go names the first problem.  Returns the perft
- * depth for `go perft N` (-2 when N is bad), else -1. */
-static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
+/* What a `go` line asks for. */
+typedef enum GoStatus {
+    GO_STATUS_SEARCH,    /* a search under GoRequest.limits (and ponder) */
+    GO_STATUS_PERFT,     /* `go perft N`: a perft of GoRequest.perft_depth */
+    GO_STATUS_BAD_PERFT, /* `go perft` with a depth that is not one: nothing */
+} GoStatus;
+
+typedef struct GoRequest {
+    SearchLimits limits;
+    bool ponder;
+    int perft_depth;
+} GoRequest;
+
+/* Parse `go` arguments into a request.  Every malformed, zero (where zero
+ * means nothing), negative or out-of-range value, and every unknown word,
+ * makes the search a depth-1 one, so bestmove follows at once and never
+ * hangs; one error line for the whole go names the first problem. */
+static GoStatus parse_go(const char *args, GoRequest *go)
 {
     char tok[TOKEN_MAX], num[TOKEN_MAX], buf[96];
     const char *cur = args;
+    SearchLimits *lim = &go->limits;
+    bool *ponder = &go->ponder;
     search_limits_clear(lim);
     *ponder = false;
+    go->perft_depth = 0;
     GoErrors errors = {"", 0};
     while (util_next_token(&cur, tok, sizeof tok)) {
         if (strcmp(tok, "infinite") == 0) {
@@ -473,7 +488,7 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
         bool positive = go_params[which].positive;
         if (!number || v < 0 || (v == 0 && positive)) {
             if (go_params[which].param == GO_PERFT)
-                return -2;
+                return GO_STATUS_BAD_PERFT;
             if (!number) {
                 bool missing = len == 0 || is_go_word(num);
                 if (missing)
@@ -504,8 +519,9 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
         case GO_MATE: lim->depth = v < (SEARCH_MAX_PLY - 1) / 2 ? (int)(2 * v) : SEARCH_MAX_PLY - 1; break;
         case GO_PERFT:
             if (v > SESSION_MAX_PERFT_DEPTH)
-                return -2;
-            return (int)v;
+                return GO_STATUS_BAD_PERFT;
+            go->perft_depth = (int)v;
+            return GO_STATUS_PERFT;
         }
     }
     if (errors.count) {
@@ -518,7 +534,7 @@ static int parse_go(const char *args, SearchLimits *lim, bool *ponder)
         *ponder = false;
         lim->depth = 1;
     }
-    return -1;
+    return GO_STATUS_SEARCH;
 }
 
 /* True when nothing but `stop` (or `ponderhit`) would end a search under
@@ -534,26 +550,26 @@ static bool unbounded(const SearchLimits *lim, bool ponder)
 
 static void cmd_go(const char *args)
 {
-    SearchLimits lim;
-    bool ponder;
-    int perft_depth = parse_go(args, &lim, &ponder);
-    if (perft_depth == -2) {
+    GoRequest go;
+    switch (parse_go(args, &go)) {
+    case GO_STATUS_BAD_PERFT:
         error_line("go perft needs a depth from 0 to %d", SESSION_MAX_PERFT_DEPTH);
         return;
-    }
-    if (perft_depth >= 0) {
-        session_perft(P.session, perft_depth);
+    case GO_STATUS_PERFT:
+        session_perft(P.session, go.perft_depth);
         return;
+    case GO_STATUS_SEARCH:
+        break;
     }
-    if (P.batch && unbounded(&lim, ponder)) {
+    if (P.batch && unbounded(&go.limits, go.ponder)) {
         /* On the command line nobody can send stop. */
         error_line("go without depth, nodes, movetime or a clock never ends on the command "
                    "line; searching to depth 1");
-        lim.infinite = false;
-        ponder = false;
-        lim.depth = 1;
+        go.limits.infinite = false;
+        go.ponder = false;
+        go.limits.depth = 1;
     }
-    session_go(P.session, &lim, ponder);
+    session_go(P.session, &go.limits, go.ponder);
 }
 
 static void cmd_perft(const char *args)

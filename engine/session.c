@@ -105,10 +105,10 @@ static Move draw_roll(Session *s)
 
 /* ------------------------------------------------------------ lifetime */
 
-static void notice(Session *s, const char *text)
+static void notice(Session *s, NoticeKind kind, const char *text)
 {
     if (s->out.notice)
-        s->out.notice(s->out.ctx, text);
+        s->out.notice(s->out.ctx, kind, text);
 }
 
 Session *session_new(const SessionOutput *out)
@@ -350,7 +350,7 @@ void session_go(Session *s, const SearchLimits *limits, bool ponder)
         l->depth = 1; /* a roll needs no thought: do not spend the clock on it */
     if (!start_job(s)) {
         /* No thread: answer from here, so the go still gets its bestmove. */
-        notice(s, "error: could not start the search thread");
+        notice(s, NOTICE_ERROR, "could not start the search thread");
         s->out.bestmove(s->out.ctx, "0000", NULL);
     }
 }
@@ -362,7 +362,7 @@ void session_perft(Session *s, int depth)
     s->job.kind = JOB_PERFT;
     s->job.perft_depth = depth;
     if (!start_job(s))
-        notice(s, "error: could not start the perft thread");
+        notice(s, NOTICE_ERROR, "could not start the perft thread");
 }
 
 /* ------------------------------------------------------------- the game */
@@ -413,11 +413,9 @@ void session_set_variant(Session *s, const Variant *v)
     }
     game_free(&s->game);
     game_init(&s->game, v, &s->config);
-    char err[1200], line[1300];
-    if (!reload_tablebase(s, err, sizeof err)) {
-        snprintf(line, sizeof line, "error: %s", err);
-        notice(s, line);
-    }
+    char err[1200];
+    if (!reload_tablebase(s, err, sizeof err))
+        notice(s, NOTICE_ERROR, err);
 }
 
 bool session_tablebase_value(const Session *s, TbValue *value)
@@ -540,7 +538,7 @@ static void reconfigure_game(Session *s)
     }
     if (!ok) {
         game_reset(&g);
-        notice(s, "position reset to the start: it does not fit the new rules");
+        notice(s, NOTICE_INFO, "position reset to the start: it does not fit the new rules");
     }
     game_free(&s->game);
     s->game = g;

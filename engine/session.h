@@ -49,6 +49,10 @@ typedef struct PerftReport {
     bool overflow;    /* the count does not fit in 64 bits */
 } PerftReport;
 
+/* What a notice of the session is: news (a position reset) or an error (a
+ * thread that could not start, tables that could not be loaded). */
+typedef enum NoticeKind { NOTICE_INFO, NOTICE_ERROR } NoticeKind;
+
 /* Where the session's output goes.  ctx is passed back to every call. */
 typedef struct SessionOutput {
     void *ctx;
@@ -65,8 +69,8 @@ typedef struct SessionOutput {
     void (*perft_move)(void *ctx, const char *move, uint64_t count);
     /* worker: the perft is over. */
     void (*perft_done)(void *ctx, const PerftReport *report);
-    /* owner: a notice that is not an error (e.g. a position reset). */
-    void (*notice)(void *ctx, const char *text);
+    /* owner: a notice of the given kind, one line of text (no prefix). */
+    void (*notice)(void *ctx, NoticeKind kind, const char *text);
 } SessionOutput;
 
 /* ------------------------------------------------------------- lifetime */
