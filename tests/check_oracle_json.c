@@ -120,7 +120,8 @@ static JsonValue *move_checked(const Game *g, const OtBoard *b, const OtFen *bef
     char fen[FEN_MAX];
     v->to_fen(&child, fen);
     OtFen after;
-    ck_assert_msg(ot_fen_decode(b, fen, &after, err, sizeof err), "%s: %s", fen, err);
+    ck_assert_msg(ot_fen_decode(b, &before->shape, fen, &after, err, sizeof err), "%s: %s", fen,
+                  err);
     ck_assert_msg(ot_move_check(b, mv, before, &after, ncaptured, err, sizeof err), "%s: %s",
                   v->name, err);
     return mv;
@@ -300,15 +301,21 @@ START_TEST(test_random_games_agree_with_the_fen)
     OtBoard b;
     load_board(v, &b);
     uint64_t rng = 0x0AC1E5EEDULL + (uint64_t)_i;
-    long positions = 0, moves = 0, captures = 0, ended = 0;
+    long positions = 0, moves = 0, captures = 0, ended = 0, removals = 0;
     for (int game = 0; game < 12; game++) {
         Game g;
         GameConfig cfg = {game % 3 == 0 ? 20 : DEFAULT_MOVE_LIMIT}; /* short Salto games too */
         game_init(&g, v, &cfg);
+        int pieces_before = -1;
         for (int ply = 0; ply < 1500; ply++) {
             OtFen fen;
             json_check_free(position_checked(&g, &b, &fen));
             positions++;
+            int pieces = 0;
+            for (int c = 0; c < b.ncells; c++)
+                pieces += fen.cell[c].side >= 0;
+            removals += pieces_before > pieces;
+            pieces_before = pieces;
             if (game_result(&g, NULL, NULL) != RESULT_NONE) {
                 char err[128];
                 check_legal_array(&g); /* [] */
@@ -333,8 +340,8 @@ START_TEST(test_random_games_agree_with_the_fen)
     }
     ck_assert_int_eq(ended, 12);
     ck_assert_int_gt(moves, positions);
-    if (strncmp(v->name, "solomon", 7) == 0 || strcmp(v->name, "lupta") == 0 ||
-        strcmp(v->name, "alexander") == 0)
+    /* pieces left the board in a game: its moves said which they took */
+    if (removals > 0)
         ck_assert_int_gt(captures, 0);
     printf("%s: %ld positions, %ld moves (%ld captures) checked in 12 random games\n", v->name,
            positions, moves, captures);

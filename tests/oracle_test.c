@@ -325,124 +325,137 @@ static void fen_clear(OtFen *f)
     f->passed = -1;
 }
 
-/* Put the piece with FEN letters `token` of side on the named cell. */
-static bool fen_put(const OtBoard *b, OtFen *f, const char *cell, int side, const char *token,
-                    char *err, size_t errlen)
+/* The kind and side whose FEN letters are the longest prefix of text (no
+ * letters match nothing: kinds written without letters are found by
+ * fen_points); their length, or 0 for none. */
+static size_t piece_prefix(const OtBoard *b, const char *text, int *kind, int *side)
+{
+    size_t best = 0;
+    for (int k = 0; k < b->nkinds; k++)
+        for (int s = 0; s < 2; s++) {
+            size_t n = strlen(b->kind_fen[k][s]);
+            if (n > best && strncmp(text, b->kind_fen[k][s], n) == 0)
+                best = n, *kind = k, *side = s;
+        }
+    return best;
+}
+
+static bool place(const OtBoard *b, OtFen *f, const char *cell, int side, int kind, char *err,
+                  size_t errlen)
 {
     int c = ot_cell(b, cell);
     REQUIRE(c >= 0, "FEN names cell %s, which the board does not have", cell);
     REQUIRE(f->cell[c].side < 0, "FEN fills %s twice", cell);
-    int kind = -1;
-    for (int k = 0; k < b->nkinds; k++)
-        if (strcmp(b->kind_fen[k][side], token) == 0)
-            kind = k;
-    REQUIRE(kind >= 0, "FEN letters '%s' of %s match no piece kind", token,
-            side ? "Black" : "White");
     f->cell[c].side = side;
     f->cell[c].kind = kind;
     return true;
 }
 
-static bool read_int(const char **s, int *v)
+/* A board of points: "<side>:W<list>:B<list>", each list the side's pieces
+ * separated by ',', a piece its kind's FEN letters and its cell's name
+ * (Solomon's "W:W14,K15:B1,2"). */
+static bool fen_points(const OtBoard *b, const char *field, OtFen *f, char *err, size_t errlen)
 {
-    const char *c = *s;
-    if (*c < '0' || *c > '9')
-        return false;
-    int x = 0;
-    while (*c >= '0' && *c <= '9')
-        x = x * 10 + (*c++ - '0');
-    *v = x;
-    *s = c;
-    return true;
-}
-
-/* W:W14,K15:B1,2 - Solomon's FEN. */
-static bool fen_solomon(const OtBoard *b, const char *fen, OtFen *f, char *err, size_t errlen)
-{
-    const char *c = fen;
-    REQUIRE(*c == 'W' || *c == 'B', "Solomon FEN must start with W or B");
+    const char *c = field;
+    REQUIRE(*c == 'W' || *c == 'B', "FEN of points must start with W or B");
     f->turn = *c++ == 'B';
     for (int list = 0; list < 2; list++) {
-        REQUIRE(*c == ':' && (c[1] == 'W' || c[1] == 'B'), "Solomon FEN: bad piece list");
+        REQUIRE(*c == ':' && (c[1] == 'W' || c[1] == 'B'), "FEN: bad piece list");
         int side = c[1] == 'B';
         c += 2;
         while (*c && *c != ':') {
-            char token[4] = "";
-            if (*c == 'K') {
-                strcpy(token, "K");
-                c++;
-            }
-            int point;
-            REQUIRE(read_int(&c, &point) && point < 100, "Solomon FEN: bad point");
-            char name[16];
-            snprintf(name, sizeof name, "%d", point);
-            if (!fen_put(b, f, name, side, token, err, errlen))
-                return false;
+            char item[16];
+            size_t n = strcspn(c, ",:");
+            REQUIRE(n > 0 && n < sizeof item, "FEN: bad piece in a list");
+            memcpy(item, c, n);
+            item[n] = '\0';
+            c += n;
             if (*c == ',')
                 c++;
+            /* the kind whose letters (perhaps none) leave a cell's name */
+            int kind = -1;
+            for (int k = 0; k < b->nkinds; k++) {
+                size_t len = strlen(b->kind_fen[k][side]);
+                if (strncmp(item, b->kind_fen[k][side], len) == 0 && ot_cell(b, item + len) >= 0)
+                    kind = k;
+            }
+            REQUIRE(kind >= 0, "FEN: '%s' is no piece of %s on a cell", item,
+                    side ? "Black" : "White");
+            if (!place(b, f, item + strlen(b->kind_fen[kind][side]), side, kind, err, errlen))
+                return false;
         }
     }
-    REQUIRE(*c == '\0', "Solomon FEN: text after the lists");
+    REQUIRE(*c == '\0', "FEN: text after the lists");
     return true;
 }
 
-/* Ranks top (rank `ranks`) down to 1, separated by '/'.  A square is a cell
- * named file letter + rank; `dark_only` squares (Salto) count only the dark
- * ones (a1 dark).  A digit skips that many squares; a piece is one of the
- * letters in `letters` (upper case White unless lower_white) plus, when
- * `numbered`, one digit. */
-static bool fen_ranks(const OtBoard *b, const char **cursor, int files, int ranks, bool dark_only,
-                      bool numbered, OtFen *f, char *err, size_t errlen)
+/* One rank of a board of squares: a digit is that many empty squares, '.'
+ * one, else a piece (its kind's FEN letters).  The squares are every file of
+ * the rank, or, when the rank's total says so, only the files that are
+ * cells (Salto's dark squares). */
+static bool fen_rank(const OtBoard *b, const char **cursor, int rank, OtFen *f, char *err,
+                     size_t errlen)
 {
+    int files[OT_MAX_CELLS], ncells = 0;
+    for (int file = 0; file < b->columns; file++) {
+        char name[16];
+        snprintf(name, sizeof name, "%c%d", 'a' + file, rank);
+        if (ot_cell(b, name) >= 0)
+            files[ncells++] = file;
+    }
+    struct {
+        int run, kind, side;
+    } item[OT_MAX_CELLS];
+    int n = 0, total = 0;
     const char *c = *cursor;
-    for (int r = ranks; r >= 1; r--) {
-        int file = 0;
-        while (*c && *c != '/' && *c != ' ') {
-            if (dark_only)
-                while (file < files && (file + 1 + r) % 2 != 0)
-                    file++;
-            if (*c == '.') {
-                file++;
-                c++;
-            } else if (*c >= '1' && *c <= '9') {
-                int run = *c++ - '0';
-                while (run-- > 0) {
-                    if (dark_only)
-                        while (file < files && (file + 1 + r) % 2 != 0)
-                            file++;
-                    file++;
-                }
-            } else {
-                char token[4] = {*c++, 0, 0, 0};
-                if (numbered) {
-                    REQUIRE(*c >= '1' && *c <= '9', "FEN: a piece needs its number");
-                    token[1] = *c++;
-                }
-                REQUIRE(file < files, "FEN: rank %d too long", r);
-                char name[8];
-                snprintf(name, sizeof name, "%c%d", 'a' + file, r);
-                /* The side is the one whose kinds the board writes so. */
-                int side = -1;
-                for (int s = 0; s < 2; s++)
-                    for (int k = 0; k < b->nkinds; k++)
-                        if (strcmp(b->kind_fen[k][s], token) == 0)
-                            side = s;
-                REQUIRE(side >= 0, "FEN: '%s' is no piece of the board", token);
-                if (!fen_put(b, f, name, side, token, err, errlen))
-                    return false;
-                file++;
-            }
-            if (dark_only)
-                while (file < files && (file + 1 + r) % 2 != 0)
-                    file++;
+    while (*c && *c != '/') {
+        REQUIRE(n < OT_MAX_CELLS, "FEN: rank %d too long", rank);
+        item[n].run = 0;
+        if (*c >= '1' && *c <= '9') {
+            item[n].run = *c++ - '0';
+        } else if (*c == '.') {
+            item[n].run = 1;
+            c++;
+        } else {
+            size_t len = piece_prefix(b, c, &item[n].kind, &item[n].side);
+            REQUIRE(len > 0, "FEN: '%c' is no piece of the board", *c);
+            c += len;
         }
-        REQUIRE(file == files, "FEN: rank %d has %d squares, not %d", r, file, files);
+        total += item[n].run ? item[n].run : 1;
+        n++;
+    }
+    bool every_file = total == b->columns;
+    REQUIRE(every_file || total == ncells, "FEN: rank %d has %d squares, not %d or %d", rank,
+            total, b->columns, ncells);
+    for (int i = 0, square = 0; i < n; i++) {
+        if (item[i].run) {
+            square += item[i].run;
+            continue;
+        }
+        char name[16];
+        snprintf(name, sizeof name, "%c%d", 'a' + (every_file ? square : files[square]), rank);
+        if (!place(b, f, name, item[i].side, item[i].kind, err, errlen))
+            return false;
+        square++;
+    }
+    *cursor = c;
+    return true;
+}
+
+/* A board of squares: ranks top (rank `rows`) down to 1, separated by '/',
+ * each from file a on (cells named file letter + rank). */
+static bool fen_squares(const OtBoard *b, const char *field, OtFen *f, char *err, size_t errlen)
+{
+    const char *c = field;
+    for (int r = b->rows; r >= 1; r--) {
+        if (!fen_rank(b, &c, r, f, err, errlen))
+            return false;
         if (r > 1) {
             REQUIRE(*c == '/', "FEN: ranks separated by '/'");
             c++;
         }
     }
-    *cursor = c;
+    REQUIRE(*c == '\0', "FEN: text after rank 1");
     return true;
 }
 
@@ -461,64 +474,55 @@ static const char *field(const char **c, char *buf, size_t size)
     return buf;
 }
 
-static bool parse_turn(const char *t, OtFen *f, char *err, size_t errlen)
-{
-    REQUIRE(strcmp(t, "w") == 0 || strcmp(t, "b") == 0, "FEN: side to move must be w or b");
-    f->turn = t[0] == 'b';
-    return true;
-}
-
+/* A whole decimal number. */
 static bool whole_int(const char *t, int *v)
 {
-    const char *c = t;
-    return read_int(&c, v) && *c == '\0';
+    if (*t < '0' || *t > '9')
+        return false;
+    int x = 0;
+    for (; *t >= '0' && *t <= '9' && x < 100000000; t++)
+        x = x * 10 + (*t - '0');
+    *v = x;
+    return *t == '\0';
 }
 
-bool ot_fen_decode(const OtBoard *b, const char *fen, OtFen *f, char *err, size_t errlen)
+bool ot_fen_decode(const OtBoard *b, const OtFenShape *shape, const char *fen, OtFen *f,
+                   char *err, size_t errlen)
 {
     fen_clear(f);
+    f->shape = *shape;
     const char *c = fen;
-    char t[32];
-    const char *v = b->variant;
-    if (strncmp(v, "solomon", 7) == 0)
-        return fen_solomon(b, fen, f, err, errlen);
-    if (strcmp(v, "salto") == 0) {
-        if (!fen_ranks(b, &c, 10, 10, true, true, f, err, errlen) ||
-            !parse_turn(field(&c, t, sizeof t), f, err, errlen))
+    char t[256];
+    field(&c, t, sizeof t);
+    if (!b->squares) {
+        if (!fen_points(b, t, f, err, errlen))
+            return false;
+    } else {
+        if (!fen_squares(b, t, f, err, errlen))
             return false;
         field(&c, t, sizeof t);
-        REQUIRE(strcmp(t, "p") == 0 || strcmp(t, "-") == 0, "Salto FEN: pass flag");
-        f->passed = t[0] == 'p';
-        REQUIRE(whole_int(field(&c, t, sizeof t), &f->plies), "Salto FEN: plies");
-    } else if (strcmp(v, "pyramid") == 0) {
-        if (!fen_ranks(b, &c, 8, 8, false, false, f, err, errlen) ||
-            !parse_turn(field(&c, t, sizeof t), f, err, errlen))
-            return false;
-        field(&c, t, sizeof t);
-        REQUIRE(strcmp(t, "p") == 0 || strcmp(t, "-") == 0, "Pyramid FEN: pass flag");
-        f->passed = t[0] == 'p';
-    } else if (strcmp(v, "lupta") == 0) {
-        if (!fen_ranks(b, &c, 6, 5, false, false, f, err, errlen) ||
-            !parse_turn(field(&c, t, sizeof t), f, err, errlen))
-            return false;
-        REQUIRE(whole_int(field(&c, t, sizeof t), &f->hands[0]) &&
-                    whole_int(field(&c, t, sizeof t), &f->hands[1]),
-                "Lupta FEN: hands");
-    } else if (strcmp(v, "alexander") == 0) {
-        if (!fen_ranks(b, &c, 6, 6, false, false, f, err, errlen) ||
-            !parse_turn(field(&c, t, sizeof t), f, err, errlen))
-            return false;
+        REQUIRE(strcmp(t, "w") == 0 || strcmp(t, "b") == 0, "FEN: side to move must be w or b");
+        f->turn = t[0] == 'b';
+    }
+    /* the counters, in the order doc/games.md gives */
+    if (shape->roll) {
         field(&c, t, sizeof t);
         if (strcmp(t, "-") != 0) {
             f->roll = ot_cell(b, t);
-            REQUIRE(f->roll >= 0, "Alexander FEN: bad roll %s", t);
+            REQUIRE(f->roll >= 0, "FEN: bad roll %s", t);
         }
-        REQUIRE(whole_int(field(&c, t, sizeof t), &f->captures[0]) &&
-                    whole_int(field(&c, t, sizeof t), &f->captures[1]),
-                "Alexander FEN: captures");
-    } else {
-        return bad(err, errlen, "no FEN decoder for variant %s", v);
     }
+    if (shape->passed) {
+        field(&c, t, sizeof t);
+        REQUIRE(strcmp(t, "p") == 0 || strcmp(t, "-") == 0, "FEN: pass flag");
+        f->passed = t[0] == 'p';
+    }
+    if (shape->plies)
+        REQUIRE(whole_int(field(&c, t, sizeof t), &f->plies), "FEN: plies");
+    for (int s = 0; shape->hands && s < 2; s++)
+        REQUIRE(whole_int(field(&c, t, sizeof t), &f->hands[s]), "FEN: hands");
+    for (int s = 0; shape->captures && s < 2; s++)
+        REQUIRE(whole_int(field(&c, t, sizeof t), &f->captures[s]), "FEN: captures");
     REQUIRE(*field(&c, t, sizeof t) == '\0', "FEN: text after the last field");
     return true;
 }
@@ -601,8 +605,16 @@ bool ot_position_check(const OtBoard *b, const JsonValue *pos, OtFen *fen_out, c
     REQUIRE(variant && strcmp(variant, b->variant) == 0, "position: wrong variant");
     const char *fen_text = json_check_string(pos, "fen");
     REQUIRE(fen_text, "position: fen missing");
+    /* The FEN must carry exactly the counters the JSON does not give as null. */
+    OtFenShape shape = {
+        .roll = b->ndice > 0,
+        .passed = !is_type(json_check_get(pos, "passed"), JSON_NULL),
+        .plies = !is_type(json_check_get(pos, "move_limit"), JSON_NULL),
+        .hands = !is_type(json_check_get(pos, "hands"), JSON_NULL),
+        .captures = !is_type(json_check_get(pos, "captures"), JSON_NULL),
+    };
     char why[256];
-    if (!ot_fen_decode(b, fen_text, &fen, why, sizeof why))
+    if (!ot_fen_decode(b, &shape, fen_text, &fen, why, sizeof why))
         return bad(err, errlen, "position: %s (FEN %s)", why, fen_text);
     REQUIRE(side_of_word(json_check_string(pos, "turn")) == fen.turn,
             "position: turn differs from the FEN %s", fen_text);

@@ -48,15 +48,26 @@ typedef struct OtCell {
     int kind;
 } OtCell;
 
-/* A position as the FEN says it (decoded independently of the games). */
+/* The counters a game's FEN carries after its board and side to move, in
+ * this order (doc/games.md, "FEN"): the pending roll ("-" or a cell, in a
+ * game with dice), the pass flag ("p" or "-"), the plies played toward the
+ * move limit, the pieces in hand (White's, Black's), the captures (White's,
+ * Black's). */
+typedef struct OtFenShape {
+    bool roll, passed, plies, hands, captures;
+} OtFenShape;
+
+/* A position as the FEN says it (decoded independently of the games, with
+ * nothing but the board's description and the FEN conventions). */
 typedef struct OtFen {
+    OtFenShape shape;         /* the counters it was decoded with */
     int turn;                 /* 0 white, 1 black */
     OtCell cell[OT_MAX_CELLS];
-    int roll;                 /* Alexander: pending rolled cell or -1 */
-    int hands[2];             /* Lupta, else -1 */
-    int captures[2];          /* Alexander, else -1 */
-    int plies;                /* Salto: plies toward the limit, else -1 */
-    int passed;               /* Salto, Pyramid: 0/1, else -1 */
+    int roll;                 /* the pending rolled cell, or -1 */
+    int hands[2];             /* -1 when the game has no hands */
+    int captures[2];          /* -1 when the FEN counts no captures */
+    int plies;                /* plies toward the move limit, or -1 */
+    int passed;               /* 0/1, or -1 in a game without passes */
 } OtFen;
 
 /* Read a `query board` object into *b; false with a reason in err when
@@ -66,8 +77,16 @@ bool ot_board_read(const JsonValue *root, OtBoard *b, char *err, size_t errlen);
 int ot_cell(const OtBoard *b, const char *name);
 int ot_kind(const OtBoard *b, const char *id);
 
-/* Decode a FEN of b's variant; false with a reason in err. */
-bool ot_fen_decode(const OtBoard *b, const char *fen, OtFen *out, char *err, size_t errlen);
+/* Decode a FEN of b's variant that carries the counters of shape (those of
+ * a `query position` object: ot_position_check; those of an earlier
+ * position of the same game: its OtFen's shape); false with a reason in
+ * err.  The board field is read by the board's layout alone: points as
+ * "<side>:W<pieces>:B<pieces>" (a piece its kind's FEN letters and its
+ * cell's name), squares as ranks from the top, '/' between them, a digit
+ * for that many empty squares, '.' for one, a piece by its letters; a
+ * rank's squares are all its files or only those that are cells. */
+bool ot_fen_decode(const OtBoard *b, const OtFenShape *shape, const char *fen, OtFen *out,
+                   char *err, size_t errlen);
 
 /* Check a `query position` object against its own FEN (pieces, turn,
  * counters computed from the board's regions); false with a reason. *fen_out
