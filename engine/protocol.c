@@ -584,14 +584,21 @@ static void cmd_perft(const char *args)
 
 static const char *side_name(int side) { return side == WHITE ? "white" : "black"; }
 
-/* A game's result reason and, where the game scores one, its margin:
- * "no pieces" or "counting after move limit, margin 3". */
-static void result_text(const Game *g, int margin, const char *reason, char *buf, size_t size)
+/* How the game stands: its result, and in why its reason and, where the
+ * game scores one, the margin after margin_sep: "no pieces", or "counting
+ * after move limit, margin 3" with margin_sep ", margin ". */
+static Result result_text(const Game *g, const char *margin_sep, char *why, size_t size)
 {
+    int margin = 0;
+    const char *reason = NULL;
+    Result r = game_result(g, &margin, &reason);
+    if (!reason)
+        reason = "game over";
     if (game_scores_margin(g))
-        snprintf(buf, size, "%s, margin %d", reason ? reason : "game over", margin);
+        snprintf(why, size, "%s%s%d", reason, margin_sep, margin);
     else
-        snprintf(buf, size, "%s", reason ? reason : "game over");
+        snprintf(why, size, "%s", reason);
+    return r;
 }
 
 /* Every legal move (or roll) of the current game in generate() order,
@@ -648,16 +655,12 @@ static void cmd_display(const char *args)
     reply("Key: %016" PRIx64, v->key(pos));
     bool chance = session_is_chance(P.session);
     reply("Side to move: %s%s", side_name(v->side_to_move(pos)), chance ? " (to roll)" : "");
-    int margin = 0;
-    const char *reason = NULL;
-    Result r = game_result(g, &margin, &reason);
-    if (r != RESULT_NONE) {
-        char why[160];
-        result_text(g, margin, reason, why, sizeof why);
+    char why[160];
+    Result r = result_text(g, ", margin ", why, sizeof why);
+    if (r != RESULT_NONE)
         reply("Result: %s (%s)", game_result_word(r), why);
-    } else {
+    else
         reply("Result: none");
-    }
     if (v->describe) {
         char line[256];
         v->describe(pos, line, sizeof line);
@@ -694,20 +697,10 @@ static void query_p1turn(const char *args)
 static void query_result(const char *args)
 {
     (void)args;
-    const Game *g = game();
-    int margin = 0;
-    const char *reason = NULL;
-    Result r = game_result(g, &margin, &reason);
-    if (r != RESULT_NONE) {
-        char why[160];
-        result_text(g, margin, reason, why, sizeof why);
-        if (game_scores_margin(g))
-            reply("info string result %s reason %s margin %d", game_result_word(r),
-                  reason ? reason : "game over", margin);
-        else
-            reply("info string result %s reason %s", game_result_word(r),
-                  reason ? reason : "game over");
-    }
+    char why[160];
+    Result r = result_text(game(), " margin ", why, sizeof why);
+    if (r != RESULT_NONE)
+        reply("info string result %s reason %s", game_result_word(r), why);
     reply("response %s", game_result_word(r));
 }
 

@@ -455,24 +455,28 @@ static bool play_all(Game *g, const char *moves, char *err, size_t errlen)
     return true;
 }
 
+/* The game g, built aside, becomes the session's when ok (the search is
+ * stopped first); else it is dropped and the session's game stays.  ok. */
+static bool commit_game(Session *s, Game *g, bool ok)
+{
+    if (!ok) {
+        game_free(g);
+        return false;
+    }
+    session_stop(s);
+    game_free(&s->game);
+    s->game = *g;
+    return true;
+}
+
 bool session_set_position(Session *s, const char *fen, const char *moves, char *err,
                           size_t errlen)
 {
     Game g;
     memset(&g, 0, sizeof g);
     game_init(&g, s->game.variant, &s->config);
-    if (fen && !game_set_fen(&g, fen, err, errlen)) {
-        game_free(&g);
-        return false;
-    }
-    if (!play_all(&g, moves, err, errlen)) {
-        game_free(&g);
-        return false;
-    }
-    session_stop(s);
-    game_free(&s->game);
-    s->game = g;
-    return true;
+    bool ok = (!fen || game_set_fen(&g, fen, err, errlen)) && play_all(&g, moves, err, errlen);
+    return commit_game(s, &g, ok);
 }
 
 bool session_play(Session *s, const char *moves, char *err, size_t errlen)
@@ -480,14 +484,7 @@ bool session_play(Session *s, const char *moves, char *err, size_t errlen)
     Game g;
     memset(&g, 0, sizeof g);
     game_copy(&g, &s->game);
-    if (!play_all(&g, moves, err, errlen)) {
-        game_free(&g);
-        return false;
-    }
-    session_stop(s);
-    game_free(&s->game);
-    s->game = g;
-    return true;
+    return commit_game(s, &g, play_all(&g, moves, err, errlen));
 }
 
 bool session_undo(Session *s, int plies, char *err, size_t errlen)
