@@ -167,6 +167,12 @@ void json_string(JsonWriter *w, const char *s)
     put_string(w, s ? s : "");
 }
 
+void json_member_string(JsonWriter *w, const char *key, const char *s)
+{
+    json_key(w, key);
+    json_string(w, s);
+}
+
 void json_string_or_null(JsonWriter *w, const char *s)
 {
     if (s)

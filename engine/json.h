@@ -38,6 +38,8 @@ void json_key(JsonWriter *w, const char *key);
 
 /* Values (in an array, or after json_key). */
 void json_string(JsonWriter *w, const char *s);
+/* A member whose value is a string: json_key(w, key), then json_string(w, s). */
+void json_member_string(JsonWriter *w, const char *key, const char *s);
 /* A string, or null when s is NULL. */
 void json_string_or_null(JsonWriter *w, const char *s);
 void json_int(JsonWriter *w, long long v);

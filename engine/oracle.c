@@ -146,8 +146,7 @@ static void int_or_null(JsonWriter *w, bool known, int v)
 static void board_frame(JsonWriter *w, const BoardDesc *b)
 {
     bool squares = b->layout == BOARD_LAYOUT_SQUARES;
-    json_key(w, "layout");
-    json_string(w, squares ? "squares" : "points");
+    json_member_string(w, "layout", squares ? "squares" : "points");
     json_key(w, "width");
     json_double(w, b->width, 4);
     json_key(w, "height");
@@ -170,12 +169,9 @@ static void board_sides(JsonWriter *w)
     json_begin_array(w);
     for (int s = 0; s < 2; s++) {
         json_begin_object(w);
-        json_key(w, "side");
-        json_string(w, side_word[s]);
-        json_key(w, "name");
-        json_string(w, s == WHITE ? "White" : "Black");
-        json_key(w, "player");
-        json_string(w, s == WHITE ? "p1" : "p2");
+        json_member_string(w, "side", side_word[s]);
+        json_member_string(w, "name", s == WHITE ? "White" : "Black");
+        json_member_string(w, "player", s == WHITE ? "p1" : "p2");
         json_end_object(w);
     }
     json_end_array(w);
@@ -188,8 +184,7 @@ static void board_cells(JsonWriter *w, const BoardDesc *b)
     for (int i = 0; i < b->ncells; i++) {
         const BoardCell *c = &b->cells[i];
         json_begin_object(w);
-        json_key(w, "name");
-        json_string(w, c->name);
+        json_member_string(w, "name", c->name);
         json_key(w, "x");
         json_double(w, c->x, 4);
         json_key(w, "y");
@@ -242,20 +237,15 @@ static void board_pieces(JsonWriter *w, const BoardDesc *b)
     for (int k = 0; k < b->nkinds; k++) {
         const PieceKind *pk = &b->kinds[k];
         json_begin_object(w);
-        json_key(w, "kind");
-        json_string(w, pk->id);
-        json_key(w, "label");
-        json_string(w, pk->label);
-        json_key(w, "symbol");
-        json_string(w, pk->symbol);
+        json_member_string(w, "kind", pk->id);
+        json_member_string(w, "label", pk->label);
+        json_member_string(w, "symbol", pk->symbol);
         json_key(w, "number");
         int_or_null(w, pk->number != 0, pk->number);
         json_key(w, "fen");
         json_begin_object(w);
-        json_key(w, "white");
-        json_string(w, pk->fen[WHITE]);
-        json_key(w, "black");
-        json_string(w, pk->fen[BLACK]);
+        json_member_string(w, "white", pk->fen[WHITE]);
+        json_member_string(w, "black", pk->fen[BLACK]);
         json_end_object(w);
         json_end_object(w);
     }
@@ -270,10 +260,8 @@ static void board_regions_and_dice(JsonWriter *w, const BoardDesc *b)
     for (int r = 0; r < b->nregions; r++) {
         const BoardRegion *reg = &b->regions[r];
         json_begin_object(w);
-        json_key(w, "role");
-        json_string(w, reg->role);
-        json_key(w, "label");
-        json_string(w, reg->label);
+        json_member_string(w, "role", reg->role);
+        json_member_string(w, "label", reg->label);
         json_key(w, "side");
         side_or_null(w, reg->side);
         json_key(w, "kind");
@@ -288,8 +276,7 @@ static void board_regions_and_dice(JsonWriter *w, const BoardDesc *b)
     json_begin_array(w);
     for (int d = 0; d < b->ndice; d++) {
         json_begin_object(w);
-        json_key(w, "name");
-        json_string(w, b->dice[d].name);
+        json_member_string(w, "name", b->dice[d].name);
         json_key(w, "faces");
         label_list(w, b->dice[d].faces, b->dice[d].nfaces);
         json_end_object(w);
@@ -307,10 +294,8 @@ bool oracle_board_json(const Variant *v, char *buf, size_t size)
     JsonWriter w;
     json_init(&w, buf, size);
     json_begin_object(&w);
-    json_key(&w, "variant");
-    json_string(&w, v->name);
-    json_key(&w, "title");
-    json_string(&w, v->title);
+    json_member_string(&w, "variant", v->name);
+    json_member_string(&w, "title", v->title);
     board_frame(&w, &b);
     board_sides(&w);
     board_cells(&w, &b);
@@ -338,14 +323,10 @@ static void position_pieces(JsonWriter *w, const BoardDesc *b, const PositionInf
         if (p->side[i] == -1)
             continue;
         json_begin_object(w);
-        json_key(w, "cell");
-        json_string(w, b->cells[i].name);
-        json_key(w, "side");
-        json_string(w, side_word[p->side[i]]);
-        json_key(w, "kind");
-        json_string(w, b->kinds[p->kind[i]].id);
-        json_key(w, "label");
-        json_string(w, b->kinds[p->kind[i]].label);
+        json_member_string(w, "cell", b->cells[i].name);
+        json_member_string(w, "side", side_word[p->side[i]]);
+        json_member_string(w, "kind", b->kinds[p->kind[i]].id);
+        json_member_string(w, "label", b->kinds[p->kind[i]].label);
         json_end_object(w);
     }
     json_end_array(w);
@@ -389,8 +370,7 @@ static void position_outcome(JsonWriter *w, const Game *g)
     json_key(w, "repetitions");
     int_or_null(w, g->variant->repetition_draws, game_repetitions(g));
 
-    json_key(w, "result");
-    json_string(w, game_result_word(r));
+    json_member_string(w, "result", game_result_word(r));
     json_key(w, "winner");
     side_or_null(w, r == RESULT_WHITE_WINS ? WHITE : r == RESULT_BLACK_WINS ? BLACK : -1);
     json_key(w, "reason");
@@ -428,12 +408,9 @@ bool oracle_position_json(const Game *g, char *buf, size_t size)
     JsonWriter w;
     json_init(&w, buf, size);
     json_begin_object(&w);
-    json_key(&w, "variant");
-    json_string(&w, v->name);
-    json_key(&w, "fen");
-    json_string(&w, fen);
-    json_key(&w, "turn");
-    json_string(&w, side_word[v->side_to_move(&g->pos) == BLACK]);
+    json_member_string(&w, "variant", v->name);
+    json_member_string(&w, "fen", fen);
+    json_member_string(&w, "turn", side_word[v->side_to_move(&g->pos) == BLACK]);
     json_key(&w, "chance");
     json_bool(&w, chance);
     json_key(&w, "roll");
@@ -493,12 +470,9 @@ bool oracle_move_json(const Game *g, Move m, char *buf, size_t size)
     JsonWriter w;
     json_init(&w, buf, size);
     json_begin_object(&w);
-    json_key(&w, "move");
-    json_string(&w, text);
-    json_key(&w, "kind");
-    json_string(&w, oracle_move_kind_word(mi.kind));
-    json_key(&w, "side");
-    json_string(&w, side_word[v->side_to_move(&g->pos) == BLACK]);
+    json_member_string(&w, "move", text);
+    json_member_string(&w, "kind", oracle_move_kind_word(mi.kind));
+    json_member_string(&w, "side", side_word[v->side_to_move(&g->pos) == BLACK]);
     json_key(&w, "piece");
     kind_or_null(&w, &b, mi.piece);
     json_key(&w, "from");

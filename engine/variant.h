@@ -60,11 +60,17 @@ typedef struct Position {
  * through it is then like one through unsigned char, which may alias any
  * object -- the cast is a defined access, not undefined behaviour.
  * GAME_POSITION_FITS(T) checks at compile time that T fits a Position
- * (a game larger than POSITION_BYTES raises it). */
+ * (a game larger than POSITION_BYTES raises it).  GAME_POSITION_TYPE(T)
+ * makes T the game's position: it checks that T fits and defines the two
+ * views of a Position as a T, cpos() to read and mpos() to write. */
 #define GAME_POSITION __attribute__((may_alias))
 #define GAME_POSITION_FITS(T)                                                    \
     _Static_assert(sizeof(T) <= POSITION_BYTES, #T " does not fit a Position"); \
     _Static_assert(_Alignof(T) <= POSITION_ALIGN, #T " needs more alignment than a Position")
+#define GAME_POSITION_TYPE(T)                                                       \
+    static inline const T *cpos(const Position *pos) { return (const T *)pos->bytes; } \
+    static inline T *mpos(Position *pos) { return (T *)pos->bytes; }                \
+    GAME_POSITION_FITS(T)
 
 enum { WHITE = 0, BLACK = 1 };
 

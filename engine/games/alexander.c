@@ -43,10 +43,8 @@ typedef struct GAME_POSITION AlexanderPos {
     int8_t roll;          /* the pending rolled square, NO_ROLL when a roll is due */
     uint8_t captures[2];  /* enemy pieces captured so far by White, Black */
 } AlexanderPos;
-GAME_POSITION_FITS(AlexanderPos);
+GAME_POSITION_TYPE(AlexanderPos);
 
-static inline const AlexanderPos *cpos(const Position *p) { return (const AlexanderPos *)p->bytes; }
-static inline AlexanderPos *mpos(Position *p) { return (AlexanderPos *)p->bytes; }
 static inline uint64_t bit(int sq) { return UINT64_C(1) << sq; }
 
 /* ---- board -------------------------------------------------------------- */

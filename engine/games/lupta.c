@@ -46,13 +46,7 @@ typedef struct GAME_POSITION LuptaPos {
     uint8_t hand[2];  /* pieces still to place; both 0 = movement phase */
     uint8_t side;     /* side to move */
 } LuptaPos;
-GAME_POSITION_FITS(LuptaPos);
-
-static inline const LuptaPos *cpos(const Position *pos)
-{
-    return (const LuptaPos *)pos->bytes;
-}
-static inline LuptaPos *mpos(Position *pos) { return (LuptaPos *)pos->bytes; }
+GAME_POSITION_TYPE(LuptaPos);
 
 /* Move codes.  Placement: MOVE_PLACE | square.  Step: MOVE_STEP | from | to << 5,
  * plus MOVE_REMOVE | removed << 10 when the step makes a line.  A code names

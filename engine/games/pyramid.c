@@ -27,13 +27,7 @@ typedef struct GAME_POSITION PyramidPos {
     uint8_t side;      /* side to move */
     uint8_t passed;    /* the previous move was a pass */
 } PyramidPos;
-GAME_POSITION_FITS(PyramidPos);
-
-static inline const PyramidPos *cpos(const Position *pos)
-{
-    return (const PyramidPos *)pos->bytes;
-}
-static inline PyramidPos *mpos(Position *pos) { return (PyramidPos *)pos->bytes; }
+GAME_POSITION_TYPE(PyramidPos);
 
 #define PIECES 10
 #define SQUARES 32

@@ -58,10 +58,7 @@ typedef struct GAME_POSITION SaltoPos {
     uint8_t piece[SQUARES];  /* piece on each square or NO_PIECE */
     uint8_t where[PIECES];   /* square of each piece */
 } SaltoPos;
-GAME_POSITION_FITS(SaltoPos);
-
-static inline const SaltoPos *cpos(const Position *pos) { return (const SaltoPos *)pos->bytes; }
-static inline SaltoPos *mpos(Position *pos) { return (SaltoPos *)pos->bytes; }
+GAME_POSITION_TYPE(SaltoPos);
 
 /* ---- board -------------------------------------------------------------- */
 

@@ -36,13 +36,7 @@ typedef struct GAME_POSITION SolomonPos {
     uint8_t stm;
     uint8_t chain;
 } SolomonPos;
-GAME_POSITION_FITS(SolomonPos);
-
-static inline const SolomonPos *cpos(const Position *pos)
-{
-    return (const SolomonPos *)pos->bytes;
-}
-static inline SolomonPos *mpos(Position *pos) { return (SolomonPos *)pos->bytes; }
+GAME_POSITION_TYPE(SolomonPos);
 
 /* Move code: from | to << 5 | captured points << 10 | MOVE_MARK. */
 #define MOVE_MARK ((Move)1 << 31)
@@ -988,89 +982,62 @@ static int solomon_plies_left(const Position *pos)
     return 3 * pieces + 3;
 }
 
-/* The bench positions after the start position (engine/bench.c): the
- * positions a seeded random playout reached after 8, 15 and 24 plies. */
+/* The bench positions after the start position (engine/bench.c), of each
+ * rule set: the positions a seeded random playout reached after 8, 15 and 24
+ * plies. */
 static const char *const solomon_bench_fens[] = {
     "W:W13,16,17,19:B1,5,6,9",
     "B:W7,19:B1,5,16",
     "W:W9:B10",
     NULL,
 };
-
-const Variant variant_solomon = {
-    .name = "solomon",
-    .title = "Solomon's Game (Gardner): single jumps, bare kings draw",
-    .repetition_draws = true,
-    .position_size = sizeof(SolomonPos),
-    .rule_options = 0,
-    .match_scoring = MATCH_SCORING_GAMES,
-    .match_games = 1,
-    .bench_depth = 14,
-    .bench_fens = solomon_bench_fens,
-    .init = solomon_init,
-    .startpos = solomon_startpos,
-    .from_fen = solomon_from_fen,
-    .to_fen = solomon_to_fen,
-    .side_to_move = solomon_side_to_move,
-    .is_chance = NULL,
-    .generate = solomon_generate,
-    .make = solomon_make,
-    .result = solomon_result,
-    .key = solomon_key,
-    .move_str = solomon_move_str,
-    .parse_move = solomon_parse_move,
-    .diagram = solomon_diagram,
-    .describe = NULL,
-    .evaluate = solomon_evaluate,
-    .is_noisy = solomon_is_noisy,
-    .eval_is_exact = NULL,
-    .plies_left = solomon_plies_left,
-    .perft = solomon_perft,
-    .describe_board = solomon_describe_board,
-    .describe_position = solomon_describe_position,
-    .describe_move = solomon_describe_move,
-    .tablebase = &solomon_tablebase_ops,
-};
-
-/* The bench positions after the start position (engine/bench.c): the
- * positions a seeded random playout reached after 8, 15 and 24 plies. */
 static const char *const solomon_chain_bench_fens[] = {
     "W:W13,16,17,19:B1,5,6,9",
     "B:W15:B3,5,9,14",
     NULL,
 };
 
-const Variant variant_solomon_chain = {
-    .name = "solomon-chain",
-    .title = "Salomon: Solomon's Game with compulsory chain captures",
-    .repetition_draws = true,
-    .position_size = sizeof(SolomonPos),
-    .rule_options = 0,
-    .match_scoring = MATCH_SCORING_GAMES,
-    .match_games = 1,
-    .bench_depth = 13,
-    .bench_fens = solomon_chain_bench_fens,
-    .init = solomon_init,
-    .startpos = solomon_chain_startpos,
-    .from_fen = solomon_chain_from_fen,
-    .to_fen = solomon_to_fen,
-    .side_to_move = solomon_side_to_move,
-    .is_chance = NULL,
-    .generate = solomon_generate,
-    .make = solomon_make,
-    .result = solomon_result,
-    .key = solomon_key,
-    .move_str = solomon_move_str,
-    .parse_move = solomon_parse_move,
-    .diagram = solomon_diagram,
-    .describe = NULL,
-    .evaluate = solomon_evaluate,
-    .is_noisy = solomon_is_noisy,
-    .eval_is_exact = NULL,
-    .plies_left = solomon_plies_left,
-    .perft = solomon_perft,
-    .describe_board = solomon_describe_board,
-    .describe_position = solomon_describe_position,
-    .describe_move = solomon_describe_move,
-    .tablebase = &solomon_tablebase_ops,
-};
+/* The two tables differ in their names, their bench and the two functions
+ * that set the rule set up (a position carries its rule set from then on). */
+#define SOLOMON_VARIANT(NAME, TITLE, RULES, BENCH_DEPTH)                          \
+    {                                                                             \
+        .name = NAME,                                                             \
+        .title = TITLE,                                                           \
+        .repetition_draws = true,                                                 \
+        .position_size = sizeof(SolomonPos),                                      \
+        .rule_options = 0,                                                        \
+        .match_scoring = MATCH_SCORING_GAMES,                                     \
+        .match_games = 1,                                                         \
+        .bench_depth = BENCH_DEPTH,                                               \
+        .bench_fens = RULES##_bench_fens,                                         \
+        .init = solomon_init,                                                     \
+        .startpos = RULES##_startpos,                                             \
+        .from_fen = RULES##_from_fen,                                             \
+        .to_fen = solomon_to_fen,                                                 \
+        .side_to_move = solomon_side_to_move,                                     \
+        .is_chance = NULL,                                                        \
+        .generate = solomon_generate,                                             \
+        .make = solomon_make,                                                     \
+        .result = solomon_result,                                                 \
+        .key = solomon_key,                                                       \
+        .move_str = solomon_move_str,                                             \
+        .parse_move = solomon_parse_move,                                         \
+        .diagram = solomon_diagram,                                               \
+        .describe = NULL,                                                         \
+        .evaluate = solomon_evaluate,                                             \
+        .is_noisy = solomon_is_noisy,                                             \
+        .eval_is_exact = NULL,                                                    \
+        .plies_left = solomon_plies_left,                                         \
+        .perft = solomon_perft,                                                   \
+        .describe_board = solomon_describe_board,                                 \
+        .describe_position = solomon_describe_position,                           \
+        .describe_move = solomon_describe_move,                                   \
+        .tablebase = &solomon_tablebase_ops,                                      \
+    }
+
+const Variant variant_solomon =
+    SOLOMON_VARIANT("solomon", "Solomon's Game (Gardner): single jumps, bare kings draw", solomon,
+                    14);
+const Variant variant_solomon_chain =
+    SOLOMON_VARIANT("solomon-chain", "Salomon: Solomon's Game with compulsory chain captures",
+                    solomon_chain, 13);
