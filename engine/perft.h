@@ -6,10 +6,12 @@
 
 /* Number of legal move sequences of length depth from pos (rolls count as
  * plies; repetition is not applied).  Uses the game's own fast perft when it
- * has one, else the generic copy-make walk with bulk counting. */
+ * has one, else the generic copy-make walk, counting the last ply with the
+ * game's count_moves() where it has one. */
 uint64_t perft_count(const Variant *v, const Position *pos, int depth);
 
-/* The generic walk, always through generate()/make(); tests compare the two. */
+/* The generic walk, always through generate()/make() and nothing else: the
+ * reference the tests compare the fast counts with. */
 uint64_t perft_generic(const Variant *v, const Position *pos, int depth);
 
 #endif

@@ -286,6 +286,10 @@ typedef struct Variant {
      * A position whose game has ended (result() != RESULT_NONE) returns 0.
      * A forced pass is a move.  Order must be deterministic. */
     int (*generate)(const Position *pos, Move *moves);
+    /* Optional (may be NULL): how many moves generate() would return, found
+     * without writing them (bulk counting at perft's last ply).  Equal to
+     * generate()'s count in every position (the contract checks it). */
+    int (*count_moves)(const Position *pos);
     /* Play a move that generate() returned: write the child into *out
      * (out != pos). */
     void (*make)(const Position *pos, Move m, Position *out);
@@ -338,8 +342,8 @@ typedef struct Variant {
     int (*plies_left)(const Position *pos);
 
     /* Optional fast perft with bulk counting at the last ply; NULL means the
-     * generic one in perft.c is used.  Must count exactly what the generic
-     * one counts. */
+     * generic one in perft.c is used (bulk counting with count_moves where
+     * the game has it).  Must count exactly what the generic one counts. */
     uint64_t (*perft)(const Position *pos, int depth);
 
     /* Self-description for GUIs (see BoardDesc above); every game fills all

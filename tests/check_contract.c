@@ -207,6 +207,44 @@ START_TEST(test_contract_catches_bad_notation_results_and_move_order)
 }
 END_TEST
 
+/* A count one too many wherever there is more than one move, and one that
+ * counts the moves of the start position everywhere. */
+static int count_moves_one_too_many(const Position *pos)
+{
+    int n = real->count_moves(pos);
+    return n > 1 ? n + 1 : n;
+}
+
+static int count_moves_of_start(const Position *pos)
+{
+    (void)pos;
+    Position start;
+    Move moves[MAX_MOVES];
+    GameConfig cfg = {DEFAULT_MOVE_LIMIT};
+    real->startpos(&start, &cfg);
+    return real->generate(&start, moves);
+}
+
+START_TEST(test_every_game_counts_its_moves_in_bulk)
+{
+    for (int i = 0; i < variants_count(); i++)
+        ck_assert_msg(variants_get(i)->count_moves != NULL, "%s has no count_moves",
+                      variants_get(i)->name);
+}
+END_TEST
+
+START_TEST(test_contract_catches_a_wrong_move_count)
+{
+    for (int i = 0; i < variants_count(); i++) {
+        break_from(variants_get(i));
+        broken.count_moves = count_moves_one_too_many;
+        ck_assert_msg(failures_of("count-moves") > 0, "%s: one too many not caught", real->name);
+        broken.count_moves = count_moves_of_start;
+        ck_assert_msg(failures_of("count-moves") > 0, "%s: start count not caught", real->name);
+    }
+}
+END_TEST
+
 /* A position size that claims less than the game uses. */
 START_TEST(test_contract_catches_a_position_size_too_small)
 {
@@ -228,6 +266,7 @@ static Suite *contract_suite(void)
     tcase_add_loop_test(tc, test_variant_keeps_the_contract, 0,
                         variants_count() * contract_check_count);
     tcase_add_test(tc, test_registry_names_are_unique_and_found);
+    tcase_add_test(tc, test_every_game_counts_its_moves_in_bulk);
     suite_add_tcase(s, tc);
     tc = tcase_create("broken games are caught");
     tcase_add_unchecked_fixture(tc, setup, NULL);
@@ -236,6 +275,7 @@ static Suite *contract_suite(void)
     tcase_add_test(tc, test_contract_catches_a_wrong_incremental_key);
     tcase_add_test(tc, test_contract_catches_bad_notation_results_and_move_order);
     tcase_add_test(tc, test_contract_catches_a_position_size_too_small);
+    tcase_add_test(tc, test_contract_catches_a_wrong_move_count);
     suite_add_tcase(s, tc);
     return s;
 }

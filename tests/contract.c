@@ -412,6 +412,31 @@ static void playouts_end_once(const Variant *v, ContractResult *r)
     }
 }
 
+/* count_moves() says how many moves generate() lists, in every position,
+ * and so does the generic walk's bulk count at depth 2 (each child's
+ * count_moves() against its generate()). */
+static void count_moves_at(const Variant *v, const Position *pos, ContractResult *r)
+{
+    if (!v->count_moves)
+        return;
+    Move moves[MAX_MOVES];
+    int n = v->generate(pos, moves), counted = v->count_moves(pos);
+    if (counted != n) {
+        fail(r, v, pos, "count_moves() = %d, generate() lists %d", counted, n);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        Position child;
+        Move replies[MAX_MOVES];
+        v->make(pos, moves[i], &child);
+        int listed = v->generate(&child, replies), c = v->count_moves(&child);
+        if (c != listed) {
+            fail(r, v, &child, "count_moves() = %d, generate() lists %d", c, listed);
+            return;
+        }
+    }
+}
+
 /* The game's own perft counts exactly what the generic walk counts. */
 static void perft_at(const Variant *v, const Position *pos, ContractResult *r)
 {
@@ -565,6 +590,8 @@ const ContractCheck contract_checks[] = {
     {"layout", "a game reads and writes exactly its position_size bytes", layout_at, 3,
      layout_once},
     {"playouts-end", "random games end under every rule setting", NULL, 1, playouts_end_once},
+    {"count-moves", "count_moves() equals the number of moves generate() lists",
+     count_moves_at, 1, NULL},
     {"fast-perft", "the game's perft equals the generic walk", perft_at, 11, NULL},
     {"text-output", "diagram() and describe() stay inside their buffer", text_at, 5, NULL},
     {"fen-damage", "a damaged FEN is refused with a reason or round-trips", fen_damage_at, 29,

@@ -241,6 +241,21 @@ static int alexander_generate(const Position *pos, Move *moves)
     return n;
 }
 
+/* How many moves alexander_generate() returns: 36 rolls at a chance node;
+ * one action per enemy piece (the own piece on the rolled square flies) or
+ * per own piece (otherwise) at a decision node. */
+static int count_moves(const AlexanderPos *p)
+{
+    if (game_over(p))
+        return 0;
+    if (p->roll == NO_ROLL)
+        return SQUARES;
+    uint64_t own = p->men[p->side], enemy = p->men[!p->side];
+    return util_popcount64((own & bit(p->roll)) ? enemy : own);
+}
+
+static int alexander_count_moves(const Position *pos) { return count_moves(cpos(pos)); }
+
 static void alexander_make(const Position *pos, Move m, Position *out)
 {
     const AlexanderPos *p = cpos(pos);
@@ -287,17 +302,15 @@ static uint64_t alexander_key(const Position *pos) { return cpos(pos)->key; }
 
 /* ---- perft -------------------------------------------------------------- */
 
-/* The generic walk, with the last ply counted from the bitboards: a chance
- * node has 36 rolls, a decision node one action per enemy piece (own piece
- * rolled) or per own piece (otherwise). */
+/* The generic walk, with the last ply counted from the bitboards
+ * (count_moves). */
 static uint64_t perft_walk(const AlexanderPos *p, int depth)
 {
+    if (depth == 1)
+        return (uint64_t)count_moves(p);
     if (game_over(p))
         return 0;
-    uint64_t own = p->men[p->side], enemy = p->men[!p->side];
     if (p->roll == NO_ROLL) {
-        if (depth == 1)
-            return SQUARES;
         uint64_t total = 0;
         AlexanderPos c = *p;
         for (int s = 0; s < SQUARES; s++) {
@@ -306,9 +319,6 @@ static uint64_t perft_walk(const AlexanderPos *p, int depth)
         }
         return total;
     }
-    uint64_t tb = bit(p->roll);
-    if (depth == 1)
-        return (uint64_t)util_popcount64((own & tb) ? enemy : own);
     uint64_t total = 0;
     Position child;
     Position parent;
@@ -675,6 +685,7 @@ const Variant variant_alexander = {
     .side_to_move = alexander_side_to_move,
     .is_chance = alexander_is_chance,
     .generate = alexander_generate,
+    .count_moves = alexander_count_moves,
     .make = alexander_make,
     .result = alexander_result,
     .key = alexander_key,

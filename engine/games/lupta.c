@@ -247,6 +247,29 @@ static int lupta_generate(const Position *pos, Move *moves)
     return n;
 }
 
+/* How many moves lupta_generate() returns, without writing them: a
+ * line-making step counts once per enemy piece (its removals). */
+static int count_moves(const LuptaPos *p)
+{
+    if (placing(p))
+        return util_popcount32(placement_targets(p));
+    if (game_over(p))
+        return 0;
+    const uint32_t own = p->bb[p->side], enemy = p->bb[p->side ^ 1];
+    const uint32_t empty = ~(own | enemy) & ALL_SQ;
+    const int removals = util_popcount32(enemy);
+    int n = 0;
+    for (uint32_t b = own & spread(empty); b; b &= b - 1) {
+        int from = lsb(b);
+        uint32_t to = neighbours[from] & empty;
+        uint32_t line = to & line_squares(own & ~bit(from));
+        n += util_popcount32(to) + util_popcount32(line) * (removals - 1);
+    }
+    return n;
+}
+
+static int lupta_count_moves(const Position *pos) { return count_moves(cpos(pos)); }
+
 static void lupta_make(const Position *pos, Move m, Position *out)
 {
     const LuptaPos *p = cpos(pos);
@@ -309,14 +332,13 @@ static bool lupta_is_noisy(const Position *pos, Move m)
 
 /* ---- perft -------------------------------------------------------------- */
 
-/* Bulk counting: at the last ply a line-making step counts once per enemy
- * piece (its removals) without generating them. */
+/* Bulk counting: the last ply by count_moves(). */
 static uint64_t perft_rec(const LuptaPos *p, int depth)
 {
+    if (depth == 1)
+        return (uint64_t)count_moves(p);
     if (placing(p)) {
         uint32_t t = placement_targets(p);
-        if (depth == 1)
-            return (uint64_t)util_popcount32(t);
         uint64_t total = 0;
         LuptaPos c = *p;
         c.side ^= 1;
@@ -332,17 +354,6 @@ static uint64_t perft_rec(const LuptaPos *p, int depth)
     const int us = p->side, them = us ^ 1;
     const uint32_t own = p->bb[us], enemy = p->bb[them];
     const uint32_t empty = ~(own | enemy) & ALL_SQ;
-    if (depth == 1) {
-        const int removals = util_popcount32(enemy);
-        uint64_t total = 0;
-        for (uint32_t b = own & spread(empty); b; b &= b - 1) {
-            int from = lsb(b);
-            uint32_t to = neighbours[from] & empty;
-            uint32_t line = to & line_squares(own & ~bit(from));
-            total += (uint64_t)(util_popcount32(to) + util_popcount32(line) * (removals - 1));
-        }
-        return total;
-    }
     uint64_t total = 0;
     LuptaPos c = *p;
     c.side = (uint8_t)them;
@@ -749,6 +760,7 @@ const Variant variant_lupta = {
     .side_to_move = lupta_side_to_move,
     .is_chance = NULL,
     .generate = lupta_generate,
+    .count_moves = lupta_count_moves,
     .make = lupta_make,
     .result = lupta_result,
     .key = lupta_key,

@@ -299,6 +299,8 @@ static int count_moves(const PyramidPos *p)
     return n;
 }
 
+static int pyramid_count_moves(const Position *pos) { return count_moves(cpos(pos)); }
+
 /* make() on bare positions. */
 static inline void make_raw(const PyramidPos *p, Move m, PyramidPos *q)
 {
@@ -864,6 +866,7 @@ const Variant variant_pyramid = {
     .side_to_move = pyramid_side_to_move,
     .is_chance = NULL,
     .generate = pyramid_generate,
+    .count_moves = pyramid_count_moves,
     .make = pyramid_make,
     .result = pyramid_result,
     .key = pyramid_key,

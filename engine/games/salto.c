@@ -324,6 +324,17 @@ static int salto_generate(const Position *pos, Move *moves)
     return 1;
 }
 
+/* How many moves salto_generate() returns, without writing them. */
+static int count_moves(const SaltoPos *p)
+{
+    if (someone_home(p) || limit_reached(p))
+        return 0;
+    int n = gen_real(p, NULL);
+    return n ? n : p->pass ? 0 : 1;
+}
+
+static int salto_count_moves(const Position *pos) { return count_moves(cpos(pos)); }
+
 static void apply_move(const SaltoPos *p, Move m, SaltoPos *c)
 {
     *c = *p;
@@ -400,12 +411,10 @@ static int salto_side_to_move(const Position *pos) { return cpos(pos)->stm; }
 
 static uint64_t perft_rec(const SaltoPos *p, int depth)
 {
+    if (depth == 1)
+        return (uint64_t)count_moves(p);
     if (someone_home(p) || limit_reached(p))
         return 0;
-    if (depth == 1) {
-        int n = gen_real(p, NULL);
-        return n ? (uint64_t)n : p->pass ? 0 : 1;
-    }
     Move moves[64];
     int n = gen_real(p, moves);
     SaltoPos child;
@@ -897,6 +906,7 @@ const Variant variant_salto = {
     .side_to_move = salto_side_to_move,
     .is_chance = NULL,
     .generate = salto_generate,
+    .count_moves = salto_count_moves,
     .make = salto_make,
     .result = salto_result,
     .key = salto_key,

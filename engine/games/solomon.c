@@ -427,6 +427,15 @@ static int solomon_generate(const Position *pos, Move *moves)
     return generate_legal(p, moves);
 }
 
+static int solomon_count_moves(const Position *pos)
+{
+    const SolomonPos *p = cpos(pos);
+    const char *why;
+    if (material_result(p, &why) != RESULT_NONE)
+        return 0;
+    return count_legal(p);
+}
+
 static void solomon_make(const Position *pos, Move m, Position *out)
 {
     apply_move(cpos(pos), m, mpos(out));
@@ -1017,6 +1026,7 @@ static const char *const solomon_chain_bench_fens[] = {
         .side_to_move = solomon_side_to_move,                                     \
         .is_chance = NULL,                                                        \
         .generate = solomon_generate,                                             \
+        .count_moves = solomon_count_moves,                                       \
         .make = solomon_make,                                                     \
         .result = solomon_result,                                                 \
         .key = solomon_key,                                                       \
