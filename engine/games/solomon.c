@@ -74,12 +74,14 @@ typedef struct Jump {
 } Jump;
 
 static uint32_t step_mask[2][2][NPOINTS];      /* [side][kind][from] */
+static uint32_t step_from[2][2][NPOINTS];      /* [side][kind][to]: step_mask reversed */
 static Jump jump_table[2][2][NPOINTS][MAX_JUMPS]; /* sorted by landing point */
 static uint8_t jump_count[2][2][NPOINTS];
 /* The same jumps for the hot paths: the points a piece may jump over from
  * each point (a one-AND test that rejects nearly every piece), and where a
  * jump from a over b lands. */
 static uint32_t jump_over_mask[2][2][NPOINTS];
+static uint32_t jump_over_from[2][2][NPOINTS]; /* [side][kind][over]: jump_over_mask reversed */
 static uint32_t jump_land[NPOINTS][NPOINTS];
 static uint32_t neighbour_mask[NPOINTS];        /* every direction */
 static uint64_t zobrist_piece[2][2][NPOINTS];   /* [side][kind][point] */
@@ -122,10 +124,12 @@ static void solomon_init(void)
                         if (!direction_allowed(side, kind, a, b, l < 2))
                             continue;
                         step_mask[side][kind][a] |= BIT(b);
+                        step_from[side][kind][b] |= BIT(a);
                         if (k < 0 || k > 4)
                             continue;
                         int c = board_lines[l][k] - 1;
                         jump_over_mask[side][kind][a] |= BIT(b);
+                        jump_over_from[side][kind][b] |= BIT(a);
                         jump_land[a][b] = BIT(c);
                         Jump *t = jump_table[side][kind][a];
                         int n = jump_count[side][kind][a]++;
@@ -289,36 +293,75 @@ static int generate_legal(const SolomonPos *p, Move *moves)
 }
 
 
-/* Steps and jumps of the pieces in `pieces` (all of one kind). */
-static inline void count_kind(int s, int kind, uint32_t pieces, uint32_t enemy,
-                              uint32_t empty, int *steps, int *jumps)
-{
-    for (uint32_t b = pieces; b; b &= b - 1) {
-        int from = util_lsb64(b);
-        *steps += util_popcount32(step_mask[s][kind][from] & empty);
-        for (uint32_t o = jump_over_mask[s][kind][from] & enemy; o; o &= o - 1)
-            *jumps += (jump_land[from][util_lsb64(o)] & empty) != 0;
-    }
-}
+/* The pieces as the side to move sees them (counting and perft): its men
+ * and kings, then the opponent's.  A ply swaps the two pairs. */
+typedef struct Sides {
+    uint32_t men, kings, omen, okings;
+} Sides;
 
-/* Number of legal moves, without writing them unless chains must be
- * deduplicated (perft leaves, result()). */
-static int count_legal(const SolomonPos *p)
+static inline Sides sides_of(const SolomonPos *p)
 {
     int s = p->stm;
-    uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
-    uint32_t empty = ~(p->men[s] | p->kings[s] | enemy) & ALL_POINTS;
-    int steps = 0, jumps = 0;
-    count_kind(s, MAN, p->men[s], enemy, empty, &steps, &jumps);
-    if (p->kings[s])
-        count_kind(s, KING, p->kings[s], enemy, empty, &steps, &jumps);
-    if (!jumps)
-        return steps;
-    if (!p->chain)
-        return jumps;
-    Move moves[MAX_MOVES];
-    return generate_jumps(p, moves);
+    return (Sides){p->men[s], p->kings[s], p->men[s ^ 1], p->kings[s ^ 1]};
 }
+
+/* ... and back (without the key), side s to move. */
+static inline SolomonPos position_of(Sides b, int s, bool chain)
+{
+    SolomonPos p = {{0}, {0}, 0, (uint8_t)s, (uint8_t)chain};
+    p.men[s] = b.men, p.kings[s] = b.kings, p.men[s ^ 1] = b.omen, p.kings[s ^ 1] = b.okings;
+    return p;
+}
+
+/* Jumps of the pieces in `pieces` (all of one kind): single jumps, the
+ * first jump of each chain. */
+static inline int count_jumps(int s, int kind, uint32_t pieces, uint32_t enemy,
+                              uint32_t empty)
+{
+    int n = 0;
+    for (uint32_t b = pieces; b; b &= b - 1) {
+        int from = util_lsb64(b);
+        for (uint32_t o = jump_over_mask[s][kind][from] & enemy; o; o &= o - 1)
+            n += (jump_land[from][util_lsb64(o)] & empty) != 0;
+    }
+    return n;
+}
+
+/* Steps of the pieces in `pieces` (all of one kind), three pieces' targets
+ * to one popcount (a point set takes 19 of 21 bits). */
+static inline int count_steps(int s, int kind, uint32_t pieces, uint32_t empty)
+{
+    int n = 0;
+    uint32_t b = pieces;
+    while (b) {
+        uint64_t packed = 0;
+        for (int shift = 0; b && shift < 63; shift += 21, b &= b - 1)
+            packed |= (uint64_t)(step_mask[s][kind][util_lsb64(b)] & empty) << shift;
+        n += util_popcount64(packed);
+    }
+    return n;
+}
+
+/* Number of legal moves of side s to move in b, the game not over by
+ * material, without writing them unless chains must be deduplicated. */
+static int count_sides(Sides b, int s, bool chain)
+{
+    uint32_t enemy = b.omen | b.okings;
+    uint32_t empty = ~(b.men | b.kings | enemy) & ALL_POINTS;
+    int jumps = count_jumps(s, MAN, b.men, enemy, empty) +
+                count_jumps(s, KING, b.kings, enemy, empty);
+    if (!jumps)
+        return count_steps(s, MAN, b.men, empty) + count_steps(s, KING, b.kings, empty);
+    if (!chain)
+        return jumps;
+    SolomonPos p = position_of(b, s, chain);
+    Move moves[MAX_MOVES];
+    return generate_jumps(&p, moves);
+}
+
+/* Number of legal moves (perft leaves, result()), the game not over by
+ * material. */
+static int count_legal(const SolomonPos *p) { return count_sides(sides_of(p), p->stm, p->chain); }
 
 /* Play m (from generate) from p into c, keeping the Zobrist key. */
 static void apply_move(const SolomonPos *p, Move m, SolomonPos *c)
@@ -347,21 +390,6 @@ static void apply_move(const SolomonPos *p, Move m, SolomonPos *c)
     c->men[e] &= ~caps;
     c->kings[e] &= ~caps;
     c->stm = (uint8_t)e;
-}
-
-/* apply_move without the key, branch-free, for perft. */
-static inline void apply_move_fast(const SolomonPos *p, Move m, SolomonPos *c)
-{
-    int s = p->stm, e = s ^ 1;
-    int from = move_from(m), to = move_to(m);
-    uint32_t caps = move_caps(m), fb = BIT(from), tb = BIT(to);
-    uint32_t to_king = (p->kings[s] & fb) || to == crown_point[s] ? tb : 0;
-    c->men[s] = (p->men[s] & ~fb) | (tb & ~to_king);
-    c->kings[s] = (p->kings[s] & ~fb) | to_king;
-    c->men[e] = p->men[e] & ~caps;
-    c->kings[e] = p->kings[e] & ~caps;
-    c->stm = (uint8_t)e;
-    c->chain = p->chain;
 }
 
 /* ---- rules: end of the game --------------------------------------------- */
@@ -447,41 +475,161 @@ static uint64_t solomon_key(const Position *pos) { return cpos(pos)->key; }
 
 /* ---- perft -------------------------------------------------------------- */
 
-/* True when the pieces alone end the game; the common case is decided by
- * two tests (the side to move has pieces, some man is left). */
-static inline bool game_over_by_material(const SolomonPos *p)
+/* Side s to move in b: do the pieces alone end the game?  The common case is
+ * decided by two tests (s has pieces, some man is left). */
+static inline bool sides_over(Sides b, int s)
 {
-    const char *why;
-    if ((p->men[p->stm] | p->kings[p->stm]) && (p->men[WHITE] | p->men[BLACK]))
+    if ((b.men | b.kings) && (b.men | b.omen))
         return false;
-    return material_result(p, &why) != RESULT_NONE;
+    SolomonPos p = position_of(b, s, false);
+    const char *why;
+    return material_result(&p, &why) != RESULT_NONE;
 }
 
-/* Perft below a position that is not over by material, depth >= 1: the
- * last two plies are counted in one loop without recursion. */
-static uint64_t perft_walk(const SolomonPos *p, int depth)
+/* The child of b after side s moves its piece of kind `kind` from f to t
+ * capturing caps, seen by the opponent (now to move). */
+static inline Sides sides_play(Sides b, int s, int kind, int f, int t, uint32_t caps)
 {
-    if (depth == 1)
-        return (uint64_t)count_legal(p);
-    Move moves[MAX_MOVES];
-    int n = generate_legal(p, moves);
+    uint32_t men = b.men, kings = b.kings; /* a chain may end where it began */
+    if (kind == KING)
+        kings = (kings & ~BIT(f)) | BIT(t);
+    else if (t == crown_point[s])
+        men &= ~BIT(f), kings |= BIT(t);
+    else
+        men = (men & ~BIT(f)) | BIT(t);
+    return (Sides){b.omen & ~caps, b.okings & ~caps, men, kings};
+}
+
+/* How many pieces of the opponent o (men omen, kings okings) step to q. */
+static inline int steps_into(int o, uint32_t omen, uint32_t okings, int q)
+{
+    int n = util_popcount32(step_from[o][MAN][q] & omen);
+    return okings ? n + util_popcount32(step_from[o][KING][q] & okings) : n;
+}
+
+/* perft 2 when side s to move only steps (it has no jump) and its
+ * opponent o has pieces.  A step changes none of o's pieces, so o's replies
+ * after it are counted without making it: o's steps are its steps now, less
+ * those into the point the step fills, plus those into the point it
+ * empties; o's jumps are looked for only over the pieces of s that one of
+ * o's pieces stands next to (in a jumping direction).
+ * A step that gives o a jump in the chain rules (chains are counted by
+ * listing them), or after which the pieces alone could end the game (no man
+ * is left), is made and counted in full. */
+static uint64_t perft_two_steps(Sides b, int s, bool chain, uint32_t empty)
+{
+    int o = s ^ 1;
+    uint32_t own = b.men | b.kings;
+    int steps = count_steps(o, MAN, b.omen, empty) + count_steps(o, KING, b.okings, empty);
+    uint32_t over = 0; /* every point a piece of o could jump over */
+    for (uint32_t r = b.omen; r; r &= r - 1)
+        over |= jump_over_mask[o][MAN][util_lsb64(r)];
+    for (uint32_t r = b.okings; r; r &= r - 1)
+        over |= jump_over_mask[o][KING][util_lsb64(r)];
+    /* Without men a crowning may leave bare kings. */
+    bool may_end = !(b.omen | (b.men & (b.men - 1)));
     uint64_t total = 0;
-    SolomonPos child;
-    for (int i = 0; i < n; i++) {
-        apply_move_fast(p, moves[i], &child);
-        if (game_over_by_material(&child))
-            continue;
-        total += depth == 2 ? (uint64_t)count_legal(&child)
-                            : perft_walk(&child, depth - 1);
+    for (int kind = MAN; kind <= KING; kind++)
+        for (uint32_t r = kind == MAN ? b.men : b.kings; r; r &= r - 1) {
+            int f = util_lsb64(r);
+            uint32_t ts = step_mask[s][kind][f] & empty;
+            if (!ts)
+                continue;
+            int from_f = steps_into(o, b.omen, b.okings, f);
+            for (; ts; ts &= ts - 1) {
+                int t = util_lsb64(ts);
+                int jumps = 0;
+                uint32_t h = (own ^ BIT(f) ^ BIT(t)) & over;
+                if (h) {
+                    uint32_t child_empty = empty ^ BIT(f) ^ BIT(t);
+                    for (; h; h &= h - 1) {
+                        int q = util_lsb64(h);
+                        for (uint32_t x = jump_over_from[o][MAN][q] & b.omen; x; x &= x - 1)
+                            jumps += (jump_land[util_lsb64(x)][q] & child_empty) != 0;
+                        for (uint32_t x = jump_over_from[o][KING][q] & b.okings; x; x &= x - 1)
+                            jumps += (jump_land[util_lsb64(x)][q] & child_empty) != 0;
+                    }
+                }
+                if (may_end || (jumps && chain)) {
+                    Sides c = sides_play(b, s, kind, f, t, 0);
+                    if (!sides_over(c, o))
+                        total += (uint64_t)count_sides(c, o, chain);
+                } else {
+                    total += (uint64_t)(jumps ? jumps
+                                              : steps + from_f - steps_into(o, b.omen, b.okings, t));
+                }
+            }
+        }
+    return total;
+}
+
+/* Perft of b, side s to move, the game not over by material, depth >= 2:
+ * every move is played on the Sides, the last ply counted. */
+static uint64_t perft_walk(Sides b, int s, bool chain, int depth)
+{
+    int o = s ^ 1;
+    uint32_t enemy = b.omen | b.okings;
+    uint32_t empty = ~(b.men | b.kings | enemy) & ALL_POINTS;
+    uint64_t total = 0;
+    bool jumped = false;
+    if (chain) {
+        SolomonPos p = position_of(b, s, chain);
+        Move moves[MAX_MOVES];
+        int n = generate_jumps(&p, moves);
+        for (int i = 0; i < n; i++) {
+            int f = move_from(moves[i]);
+            Sides c = sides_play(b, s, (b.kings >> f) & 1, f, move_to(moves[i]),
+                                 move_caps(moves[i]));
+            if (!sides_over(c, o))
+                total += depth == 2 ? (uint64_t)count_sides(c, o, chain)
+                                    : perft_walk(c, o, chain, depth - 1);
+        }
+        jumped = n > 0;
+    } else {
+        for (int kind = MAN; kind <= KING; kind++)
+            for (uint32_t r = kind == MAN ? b.men : b.kings; r; r &= r - 1) {
+                int f = util_lsb64(r);
+                for (uint32_t x = jump_over_mask[s][kind][f] & enemy; x; x &= x - 1) {
+                    uint32_t land = jump_land[f][util_lsb64(x)] & empty;
+                    if (!land)
+                        continue;
+                    jumped = true;
+                    Sides c = sides_play(b, s, kind, f, util_lsb64(land), x & -x);
+                    if (!sides_over(c, o))
+                        total += depth == 2 ? (uint64_t)count_sides(c, o, chain)
+                                            : perft_walk(c, o, chain, depth - 1);
+                }
+            }
     }
+    if (jumped) /* capturing is compulsory */
+        return total;
+    if (!enemy)
+        return 0; /* every reply position has lost: o has no pieces */
+    if (depth == 2)
+        return perft_two_steps(b, s, chain, empty);
+    for (int kind = MAN; kind <= KING; kind++)
+        for (uint32_t r = kind == MAN ? b.men : b.kings; r; r &= r - 1) {
+            int f = util_lsb64(r);
+            for (uint32_t ts = step_mask[s][kind][f] & empty; ts; ts &= ts - 1) {
+                Sides c = sides_play(b, s, kind, f, util_lsb64(ts), 0);
+                if (!sides_over(c, o))
+                    total += perft_walk(c, o, chain, depth - 1);
+            }
+        }
     return total;
 }
 
 static uint64_t solomon_perft(const Position *pos, int depth)
 {
+    const SolomonPos *p = cpos(pos);
+    Sides b = sides_of(p);
     if (depth <= 0)
         return 1;
-    return game_over_by_material(cpos(pos)) ? 0 : perft_walk(cpos(pos), depth);
+    if (sides_over(b, p->stm))
+        return 0;
+    if (depth == 1)
+        return (uint64_t)count_sides(b, p->stm, p->chain);
+    return perft_walk(b, p->stm, p->chain, depth);
 }
 
 /* ---- notation ----------------------------------------------------------- */
