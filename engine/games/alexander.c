@@ -302,15 +302,23 @@ static uint64_t alexander_key(const Position *pos) { return cpos(pos)->key; }
 
 /* ---- perft -------------------------------------------------------------- */
 
-/* The generic walk, with the last ply counted from the bitboards
- * (count_moves). */
+/* The last ply counted from the bitboards (count_moves), the last two in
+ * closed form: with a own and b enemy pieces, the 36 rolls of a chance node
+ * are followed by b flights (a rolled own square, a of them) or a entries
+ * (the other 36 - a squares); a decision node's actions are each followed
+ * by 36 rolls, unless they capture the last enemy piece (b = 1 and the
+ * rolled square is occupied: every action captures). */
 static uint64_t perft_walk(const AlexanderPos *p, int depth)
 {
     if (depth == 1)
         return (uint64_t)count_moves(p);
     if (game_over(p))
         return 0;
+    uint64_t own = p->men[p->side], enemy = p->men[!p->side];
+    uint64_t a = (uint64_t)util_popcount64(own), b = (uint64_t)util_popcount64(enemy);
     if (p->roll == NO_ROLL) {
+        if (depth == 2)
+            return a * b + (SQUARES - a) * a;
         uint64_t total = 0;
         AlexanderPos c = *p;
         for (int s = 0; s < SQUARES; s++) {
@@ -319,6 +327,9 @@ static uint64_t perft_walk(const AlexanderPos *p, int depth)
         }
         return total;
     }
+    if (depth == 2)
+        return b == 1 && ((own | enemy) & bit(p->roll)) ? 0
+                                                        : (uint64_t)count_moves(p) * SQUARES;
     uint64_t total = 0;
     Position child;
     Position parent;
