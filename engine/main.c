@@ -1,10 +1,12 @@
 /* main.c - `sigil` runs the protocol loop on stdin/stdout; `sigil play
- * <variant>` is the interactive mode for a person at a terminal; with other
+ * <variant>` is the interactive mode for a person at a terminal; `sigil
+ * perft-suite FILE` checks a file of perft counts (perftsuite.h); with other
  * arguments each argument is run as one command (waiting for each search to
  * end), then it exits: `sigil bench`, `sigil "variant <name>" "perft 4"`. */
 #include <stdio.h>
 #include <string.h>
 
+#include "perftsuite.h"
 #include "play.h"
 #include "protocol.h"
 #include "variants.h"
@@ -15,6 +17,8 @@ static void usage(FILE *out)
             "usage: sigil                 the UCI/UGI protocol on stdin/stdout ('help' lists the commands)\n"
             "       sigil play [<variant>] [--side white|black|both|none] [--time <seconds>]\n"
             "                             play a game at the terminal ('help' there)\n"
+            "       sigil perft-suite [--variant <v>] [--max-nodes <n>] <file>...\n"
+            "                             check the perft counts of a suite file\n"
             "       sigil <command> ...   run each argument as one protocol command, then exit\n"
             "                             (sigil bench; sigil \"variant <name>\" \"go depth 6\")\n"
             "       sigil --help | -h     this text\n"
@@ -39,6 +43,8 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[1], "play") == 0)
             return play_main(argc - 2, argv + 2, stdin, stdout);
+        if (strcmp(argv[1], "perft-suite") == 0)
+            return perft_suite_main(argc - 2, argv + 2, stdout, stderr);
         if (argv[1][0] == '-') {
             fprintf(stderr, "sigil: unknown option '%s'\n", argv[1]);
             usage(stderr);

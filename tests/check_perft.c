@@ -1,10 +1,11 @@
 /* check_perft.c - the perft regression tables in tests/perft/<variant>.txt.
  *
- * Each line: <fen or startpos>;<depth> <count>;<depth> <count>...
- * `make check` runs every entry whose count is at most QUICK_LIMIT;
- * `make perft-full` (SIGIL_PERFT_FULL=1) runs all of them.  Small entries are
- * also counted by the generic walk, so a game's fast perft path is checked
- * against its own generate()/make().
+ * Each file is a perft suite (protocol.md, "Perft suites"), read with the engine's
+ * own suite parser (engine/perftsuite.c); a file whose lines do not name
+ * their game is the game of its name.  `make check` runs every entry whose
+ * count is at most QUICK_LIMIT; `make perft-full` (SIGIL_PERFT_FULL=1) runs
+ * all of them.  Small entries are also counted by the generic walk, so a
+ * game's fast perft path is checked against its own generate()/make().
  */
 #include <check.h>
 #include <dirent.h>
@@ -15,6 +16,7 @@
 
 #include "game.h"
 #include "perft.h"
+#include "perftsuite.h"
 #include "variants.h"
 
 #define QUICK_LIMIT 5000000ULL
@@ -22,7 +24,7 @@
 #define MAX_ENTRIES 4096
 
 typedef struct Entry {
-    char variant[32];
+    const Variant *variant;
     char fen[FEN_MAX];
     char where[300]; /* file:line for messages */
     int depth;
@@ -32,6 +34,7 @@ typedef struct Entry {
 static Entry entries[MAX_ENTRIES];
 static int entry_count;
 static int files_read;
+static int malformed; /* lines the suite parser refused */
 
 static void load_file(const char *dir, const char *name)
 {
@@ -43,37 +46,31 @@ static void load_file(const char *dir, const char *name)
         return;
     }
     files_read++;
-    char variant[32];
-    snprintf(variant, sizeof variant, "%.*s", (int)(strlen(name) - 4), name);
-    char line[2048];
+    char base[64];
+    snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 4), name);
+    const Variant *current = variants_find(base);
+    char text[4096], err[256];
     int lineno = 0;
-    while (fgets(line, sizeof line, f)) {
+    PerftSuiteLine line;
+    while (fgets(text, sizeof text, f)) {
         lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0')
+        text[strcspn(text, "\r\n")] = '\0';
+        if (!perft_suite_parse(text, &line, err, sizeof err)) {
+            fprintf(stderr, "%s:%d: %s\n", name, lineno, err);
+            malformed++;
             continue;
-        char *save = NULL;
-        char *fen = strtok_r(line, ";", &save);
-        char *field;
-        while ((field = strtok_r(NULL, ";", &save)) != NULL) {
-            int depth;
-            uint64_t count;
-            if (sscanf(field, "%d %" SCNu64, &depth, &count) != 2)
-                continue;
-            if (entry_count == MAX_ENTRIES)
-                break;
+        }
+        if (line.kind == PERFT_SUITE_VARIANT)
+            current = line.variant;
+        if (line.kind != PERFT_SUITE_POSITION)
+            continue;
+        for (int i = 0; i < line.ncounts && entry_count < MAX_ENTRIES; i++) {
             Entry *e = &entries[entry_count++];
-            snprintf(e->variant, sizeof e->variant, "%s", variant);
-            /* trim the FEN */
-            while (*fen == ' ')
-                fen++;
-            size_t n = strlen(fen);
-            while (n > 0 && fen[n - 1] == ' ')
-                n--;
-            snprintf(e->fen, sizeof e->fen, "%.*s", (int)n, fen);
+            e->variant = line.variant ? line.variant : current;
+            snprintf(e->fen, sizeof e->fen, "%s", line.fen);
             snprintf(e->where, sizeof e->where, "%s:%d", name, lineno);
-            e->depth = depth;
-            e->count = count;
+            e->depth = line.depth[i];
+            e->count = line.count[i];
         }
     }
     fclose(f);
@@ -106,6 +103,7 @@ START_TEST(tables_were_found)
 {
     ck_assert_msg(files_read > 0, "no tests/perft/*.txt found (SIGIL_SRCDIR unset?)");
     ck_assert_int_gt(entry_count, 0);
+    ck_assert_int_eq(malformed, 0);
 }
 END_TEST
 
@@ -114,20 +112,15 @@ START_TEST(perft_entry_matches)
     const Entry *e = &entries[_i];
     if (e->count > QUICK_LIMIT && !full_run())
         return;
-    const Variant *v = variants_find(e->variant);
-    ck_assert_msg(v != NULL, "%s: variant '%s' is not built", e->where, e->variant);
-    GameConfig cfg = {.move_limit = DEFAULT_MOVE_LIMIT};
+    const Variant *v = e->variant;
+    ck_assert_msg(v != NULL, "%s: no variant", e->where);
     Position pos;
-    if (strcmp(e->fen, "startpos") == 0) {
-        v->startpos(&pos, &cfg);
-    } else {
-        char err[160] = "";
-        ck_assert_msg(v->from_fen(&pos, e->fen, &cfg, err, sizeof err), "%s: bad FEN '%s': %s",
-                      e->where, e->fen, err);
-    }
+    char err[256] = "";
+    ck_assert_msg(perft_suite_position(v, e->fen, &pos, err, sizeof err), "%s: '%s': %s",
+                  e->where, e->fen, err);
     uint64_t got = perft_count(v, &pos, e->depth);
     ck_assert_msg(got == e->count, "%s: %s perft(%d) of '%s' = %" PRIu64 ", table says %" PRIu64,
-                  e->where, e->variant, e->depth, e->fen, got, e->count);
+                  e->where, v->name, e->depth, e->fen, got, e->count);
     if (e->count <= GENERIC_LIMIT) {
         uint64_t generic = perft_generic(v, &pos, e->depth);
         ck_assert_msg(generic == e->count, "%s: generic perft(%d) = %" PRIu64 ", table %" PRIu64,
