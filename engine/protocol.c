@@ -537,17 +537,6 @@ static GoStatus parse_go(const char *args, GoRequest *go)
     return GO_STATUS_SEARCH;
 }
 
-/* True when nothing but `stop` (or `ponderhit`) would end a search under
- * lim, pondering or not. */
-static bool unbounded(const SearchLimits *lim, bool ponder)
-{
-    if (ponder)
-        return true;
-    bool clock = lim->time[0] >= 0 || lim->time[1] >= 0 || lim->inc[0] > 0 || lim->inc[1] > 0 ||
-                 lim->movestogo > 0;
-    return lim->infinite || (lim->depth <= 0 && lim->nodes == 0 && lim->movetime <= 0 && !clock);
-}
-
 static void cmd_go(const char *args)
 {
     GoRequest go;
@@ -561,7 +550,7 @@ static void cmd_go(const char *args)
     case GO_STATUS_SEARCH:
         break;
     }
-    if (P.batch && unbounded(&go.limits, go.ponder)) {
+    if (P.batch && session_search_unbounded(&go.limits, go.ponder)) {
         /* On the command line nobody can send stop. */
         error_line("go without depth, nodes, movetime or a clock never ends on the command "
                    "line; searching to depth 1");
@@ -991,7 +980,11 @@ int protocol_run(FILE *in, FILE *out)
         go_on = protocol_line(line);
     }
     free(line);
-    /* quit or end of input: a running search is stopped and answers. */
+    /* End of input: a perft or a search with a limit finishes and answers
+     * (a script gets its count or its move), one that only stop would end
+     * is stopped.  quit: everything is stopped at once. */
+    if (go_on)
+        session_finish(P.session);
     protocol_shutdown();
     return 0;
 }

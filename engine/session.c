@@ -236,14 +236,15 @@ static uint64_t perft_stoppable(Session *s, const Variant *v, const Position *po
     return total;
 }
 
-static void run_perft(Session *s)
+/* The perft of g to depth, per root move, reported through the output (in
+ * the worker, or inline in the owner's thread for a small one). */
+static void run_perft(Session *s, const Game *g, int depth)
 {
-    Job *job = &s->job;
-    const Variant *v = job->game.variant;
-    const Position *root = &job->game.pos;
-    PerftReport rep = {.depth = job->perft_depth};
+    const Variant *v = g->variant;
+    const Position *root = &g->pos;
+    PerftReport rep = {.depth = depth};
     int64_t t0 = util_now_ms();
-    if (job->perft_depth == 0) {
+    if (depth == 0) {
         rep.total = 1;
     } else {
         Move moves[MAX_MOVES];
@@ -253,8 +254,7 @@ static void run_perft(Session *s)
             char text[MOVE_STR_MAX];
             v->make(root, moves[i], &child);
             bool overflow = false;
-            uint64_t c = perft_stoppable(s, v, &child, job->perft_depth - 1, n > 2 ? n : 2,
-                                         &overflow);
+            uint64_t c = perft_stoppable(s, v, &child, depth - 1, n > 2 ? n : 2, &overflow);
             if (search_signal_stopped(&s->signal)) {
                 rep.stopped = true;
                 break;
@@ -274,7 +274,7 @@ static void *worker_main(void *arg)
 {
     Session *s = arg;
     if (s->job.kind == JOB_PERFT)
-        run_perft(s);
+        run_perft(s, &s->job.game, s->job.perft_depth);
     else
         run_search(s);
     return NULL;
@@ -329,6 +329,27 @@ bool session_ponderhit(Session *s)
 
 bool session_busy(const Session *s) { return s->busy; }
 
+bool session_search_unbounded(const SearchLimits *limits, bool ponder)
+{
+    if (ponder)
+        return true;
+    const SearchLimits *l = limits;
+    bool clock = l->time[0] >= 0 || l->time[1] >= 0 || l->inc[0] > 0 || l->inc[1] > 0 ||
+                 l->movestogo > 0;
+    return l->infinite || (l->depth <= 0 && l->nodes == 0 && l->movetime <= 0 && !clock);
+}
+
+void session_finish(Session *s)
+{
+    if (!s->busy)
+        return;
+    bool pondering = s->job.limits.ponder && !atomic_load(&s->signal.ponderhit);
+    if (s->job.kind == JOB_PERFT || !session_search_unbounded(&s->job.limits, pondering))
+        session_wait(s);
+    else
+        session_stop(s);
+}
+
 void session_go(Session *s, const SearchLimits *limits, bool ponder)
 {
     session_stop(s);
@@ -358,6 +379,16 @@ void session_go(Session *s, const SearchLimits *limits, bool ponder)
 void session_perft(Session *s, int depth)
 {
     session_stop(s);
+#ifdef SIGIL_FUZZ
+    if (depth > FUZZ_MAX_PERFT_DEPTH)
+        depth = FUZZ_MAX_PERFT_DEPTH;
+#endif
+    if (perft_estimate(s->game.variant, &s->game.pos, depth) <= SESSION_PERFT_INLINE_LEAVES) {
+        /* Small: counted here and now, before the next command is read. */
+        search_signal_reset(&s->signal);
+        run_perft(s, &s->game, depth);
+        return;
+    }
     game_copy(&s->job.game, &s->game);
     s->job.kind = JOB_PERFT;
     s->job.perft_depth = depth;

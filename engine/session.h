@@ -24,10 +24,16 @@
 #include "search.h"
 #include "variant.h"
 
-/* Deepest perft accepted.  Every perft runs in the worker and can be stopped,
- * so the bound only keeps the count meaningful: past it no game's count can
- * finish or even fit in 64 bits. */
+/* Deepest perft accepted.  Every perft but a small one runs in the worker
+ * and can be stopped, so the bound only keeps the count meaningful: past it
+ * no game's count can finish or even fit in 64 bits. */
 #define SESSION_MAX_PERFT_DEPTH 20
+
+/* A perft estimated at this many leaves or fewer (perft_estimate) is counted
+ * in the owner's thread before session_perft returns: no thread is started,
+ * and the next command is read after its count (milliseconds at every
+ * game's speed; `stop` cannot end it). */
+#define SESSION_PERFT_INLINE_LEAVES (1u << 24)
 
 /* Option Move Overhead: largest value (ms); the default is timeman.h's. */
 #define SESSION_MAX_MOVE_OVERHEAD_MS 5000
@@ -161,8 +167,10 @@ bool session_tablebase_value(const Session *s, TbValue *value);
  * the opponent's time: untimed until session_ponderhit, then under the
  * clock of limits; no bestmove before ponderhit or stop. */
 void session_go(Session *s, const SearchLimits *limits, bool ponder);
-/* Start a perft of the current position to depth (0..SESSION_MAX_PERFT_DEPTH)
- * in the worker: one perft_move per root move, then perft_done. */
+/* A perft of the current position to depth (0..SESSION_MAX_PERFT_DEPTH):
+ * one perft_move per root move, then perft_done.  A small one (see
+ * SESSION_PERFT_INLINE_LEAVES) is counted before this returns, the callbacks
+ * called from the owner's thread; a larger one starts in the worker. */
 void session_perft(Session *s, int depth);
 /* Ask the worker to end its job and wait for it (its last report is out when
  * this returns).  Nothing happens when it is idle. */
@@ -173,6 +181,14 @@ void session_stop(Session *s);
 bool session_ponderhit(Session *s);
 /* Wait for the worker to finish its job by itself. */
 void session_wait(Session *s);
+/* The end of the input: a job that ends by itself (a perft, a search with a
+ * limit: depth, nodes, movetime, a clock, mate) is waited for, so it prints
+ * its answer; one that only stop ends (infinite, pondering before
+ * ponderhit, no limit at all) is stopped.  Nothing happens when idle. */
+void session_finish(Session *s);
+/* True when nothing but stop (or ponderhit) would end a search under limits,
+ * pondering or not. */
+bool session_search_unbounded(const SearchLimits *limits, bool ponder);
 /* True while a job runs (or has ended but was not waited for). */
 bool session_busy(const Session *s);
 

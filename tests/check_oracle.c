@@ -258,7 +258,7 @@ static int read_to_exit(char *out, size_t size)
 START_TEST(end_of_input_stops_the_search_answers_once_and_exits)
 {
     static const char *const gos[] = {
-        "go", "go infinite", "go ponder", "go depth 120",
+        "go", "go infinite", "go ponder", "go ponder depth 120",
         "go wtime 2305843009213693951 winc 2305843009213693951 movestogo 1",
     };
     static char out[PT_SEEN_SIZE];
