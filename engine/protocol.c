@@ -24,6 +24,7 @@
 #include "bench.h"
 #include "game.h"
 #include "info.h"
+#include "json.h"
 #include "oracle.h"
 #include "search.h"
 #include "session.h"
@@ -237,7 +238,7 @@ static void cmd_variant(const char *args)
     char name[TOKEN_MAX], extra[TOKEN_MAX], buf[96];
     const char *cur = args;
     if (!util_next_token(&cur, name, sizeof name)) {
-        reply("info string variant %s", session_variant(P.session)->name);
+        reply("response %s", session_variant(P.session)->name); /* as query variant */
         return;
     }
     const Variant *v = variants_find(name);
@@ -668,8 +669,8 @@ static void cmd_display(const char *args)
 
 /* ---------------------------------------------------------------- queries */
 
-/* Each query answers exactly one `response ...` line (info lines may come
- * first). */
+/* Each query answers exactly one `response ...` line, and prints nothing
+ * before it: an error that explains a `response none` follows it. */
 static void query_gameover(const char *args)
 {
     (void)args;
@@ -686,10 +687,7 @@ static void query_p1turn(const char *args)
 static void query_result(const char *args)
 {
     (void)args;
-    char why[160];
-    Result r = result_text(game(), " margin ", why, sizeof why);
-    if (r != RESULT_NONE)
-        reply("info string result %s reason %s", game_result_word(r), why);
+    Result r = game_result(game(), NULL, NULL); /* the reason: `d`, query position */
     reply("response %s", game_result_word(r));
 }
 
@@ -738,8 +736,8 @@ static void reply_json(bool ok, const char *json, const char *what)
     if (ok) {
         reply("response %s", json);
     } else {
-        error_line("this game cannot describe its %s", what);
         reply("response none");
+        error_line("this game cannot describe its %s", what);
     }
 }
 
@@ -766,20 +764,20 @@ static void query_move(const char *args)
     size_t len = util_next_token(&cur, text, sizeof text);
     char *json = util_xmalloc(ORACLE_JSON_MAX);
     if (len == 0) {
-        error_line("query move needs a move");
+        snprintf(err, sizeof err, "query move needs a move");
     } else if (len >= sizeof text || util_next_token(&cur, rest, sizeof rest) > 0) {
         while (*args == ' ' || *args == '\t')
             args++;
-        error_line("query move takes one move, not '%s'", echo(args, buf, sizeof buf));
+        snprintf(err, sizeof err, "query move takes one move, not '%s'",
+                 echo(args, buf, sizeof buf));
     } else if (oracle_move_text_json(game(), text, json, ORACLE_JSON_MAX, err, sizeof err)) {
         reply("response %s", json);
         free(json);
         return;
-    } else {
-        error_line("%s", err);
     }
     free(json);
     reply("response none");
+    error_line("%s", err);
 }
 
 static void query_legal(const char *args)
@@ -790,6 +788,27 @@ static void query_legal(const char *args)
     free(buf);
 }
 
+/* Every game `variant` takes, with its one-line description, as JSON:
+ * [{"name":"solomon","title":"..."},...] in the registry's order. */
+static void query_variants(const char *args)
+{
+    (void)args;
+    char buf[8192];
+    JsonWriter w;
+    json_init(&w, buf, sizeof buf);
+    json_begin_array(&w);
+    for (int i = 0; i < variants_count(); i++) {
+        json_begin_object(&w);
+        json_key(&w, "name");
+        json_string(&w, variants_get(i)->name);
+        json_key(&w, "title");
+        json_string(&w, variants_get(i)->title);
+        json_end_object(&w);
+    }
+    json_end_array(&w);
+    reply_json(json_ok(&w), buf, "games");
+}
+
 /* The one table of queries: `query <name> [args]`.  To add one, add a line. */
 static const struct {
     const char *name;
@@ -797,7 +816,8 @@ static const struct {
 } queries[] = {
     {"gameover", query_gameover}, {"p1turn", query_p1turn}, {"result", query_result},
     {"fen", query_fen},           {"moves", query_moves},   {"chance", query_chance},
-    {"variant", query_variant},   {"board", query_board},   {"position", query_position},
+    {"variant", query_variant},   {"variants", query_variants},
+    {"board", query_board},       {"position", query_position},
     {"move", query_move},         {"legal", query_legal},       {"value", query_value},
 };
 enum { QUERY_COUNT = sizeof queries / sizeof queries[0] };
@@ -817,8 +837,8 @@ static void cmd_query(const char *args)
         len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "",
                                 queries[i].name);
     /* A UGI client waits for a response: it gets one, saying nothing. */
-    error_line("unknown query '%s' (%s)", echo(what, buf, sizeof buf), names);
     reply("response none");
+    error_line("unknown query '%s' (%s)", echo(what, buf, sizeof buf), names);
 }
 
 static void cmd_roll(const char *args)
@@ -881,7 +901,7 @@ static const struct {
     {"ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played (ends the search)"},
     {"perft", cmd_perft, "perft N", "count move sequences of length N, per move"},
     {"query", cmd_query, "query <what>",
-     "gameover|p1turn|result|fen|moves|chance|variant|board|position|move <m>|legal|value"},
+     "gameover|p1turn|result|fen|moves|chance|variant|variants|board|position|move <m>|legal|value"},
     {"roll", cmd_roll, "roll", "draw the pending dice roll and play it (option Seed)"},
     {"d", cmd_display, "d", "board, FEN, key, result and legal moves"},
     {"eval", cmd_eval, "eval", "static evaluation of the position"},

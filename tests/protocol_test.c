@@ -87,6 +87,11 @@ const char *pt_query(const char *what)
     ck_assert_msg(lines == info + 1,
                   "'%s' printed %d lines, %d of them info, and one response:\n%.2000s", cmd,
                   lines, info, out);
+    /* Nothing of the query's own before its response: only a running
+     * search's progress lines may come first. */
+    for (const char *l = out; strncmp(l, "response ", 9) != 0; l = strchr(l, '\n') + 1)
+        ck_assert_msg(strncmp(l, "info ", 5) == 0 && strncmp(l, "info string", 11) != 0,
+                      "'%s' printed a line before its response:\n%.2000s", cmd, out);
     ck_assert_msg(pt_count_lines(out, "info string error") == 0, "'%s' gave an error:\n%s", cmd,
                   out);
     return pt_find_line(out, "response ") + strlen("response ");

@@ -37,7 +37,8 @@ int pt_count_lines(const char *text, const char *prefix);
  * into a static buffer, or NULL. */
 const char *pt_find_line(const char *text, const char *prefix);
 /* Send `query <what>`: exactly one response line must come, and nothing
- * else but info lines; returns the text after "response ". */
+ * else but a running search's info lines (no info string before the
+ * response); returns the text after "response ". */
 const char *pt_query(const char *what);
 /* The FEN (query fen). */
 void pt_current_fen(char *fen, size_t size);
