@@ -342,6 +342,39 @@ static inline int count_steps(int s, int kind, uint32_t pieces, uint32_t empty)
     return n;
 }
 
+/* The moves of side s to move in b under the chain rules, when it must
+ * capture: a piece none of whose jumps can go on makes one move per jump;
+ * the chains of a piece with a longer one are listed, so that equal chains
+ * are one move. */
+static int count_chains(Sides b, int s, uint32_t enemy, uint32_t empty)
+{
+    int n = 0;
+    for (int kind = MAN; kind <= KING; kind++)
+        for (uint32_t r = kind == MAN ? b.men : b.kings; r; r &= r - 1) {
+            int f = util_lsb64(r), singles = 0;
+            bool longer = false;
+            for (uint32_t x = jump_over_mask[s][kind][f] & enemy; x && !longer; x &= x - 1) {
+                uint32_t land = jump_land[f][util_lsb64(x)] & empty;
+                if (!land)
+                    continue;
+                singles++;
+                if (kind == MAN && util_lsb64(land) == crown_point[s])
+                    continue; /* crowning ends the move */
+                longer = count_jumps(s, kind, land, enemy & ~(x & -x),
+                                     (empty | BIT(f) | (x & -x)) & ~land) > 0;
+            }
+            if (!longer) {
+                n += singles;
+                continue;
+            }
+            Move moves[MAX_MOVES];
+            int k = 0;
+            chain_search(s, kind, f, f, 0, empty, enemy, moves, 0, &k);
+            n += k;
+        }
+    return n;
+}
+
 /* Number of legal moves of side s to move in b, the game not over by
  * material, without writing them unless chains must be deduplicated. */
 static int count_sides(Sides b, int s, bool chain)
@@ -352,11 +385,7 @@ static int count_sides(Sides b, int s, bool chain)
                 count_jumps(s, KING, b.kings, enemy, empty);
     if (!jumps)
         return count_steps(s, MAN, b.men, empty) + count_steps(s, KING, b.kings, empty);
-    if (!chain)
-        return jumps;
-    SolomonPos p = position_of(b, s, chain);
-    Move moves[MAX_MOVES];
-    return generate_jumps(&p, moves);
+    return chain ? count_chains(b, s, enemy, empty) : jumps;
 }
 
 /* Number of legal moves (perft leaves, result()), the game not over by
@@ -572,7 +601,8 @@ static uint64_t perft_walk(Sides b, int s, bool chain, int depth)
     uint32_t empty = ~(b.men | b.kings | enemy) & ALL_POINTS;
     uint64_t total = 0;
     bool jumped = false;
-    if (chain) {
+    if (chain && (count_jumps(s, MAN, b.men, enemy, empty) ||
+                  count_jumps(s, KING, b.kings, enemy, empty))) {
         SolomonPos p = position_of(b, s, chain);
         Move moves[MAX_MOVES];
         int n = generate_jumps(&p, moves);
@@ -585,7 +615,7 @@ static uint64_t perft_walk(Sides b, int s, bool chain, int depth)
                                     : perft_walk(c, o, chain, depth - 1);
         }
         jumped = n > 0;
-    } else {
+    } else if (!chain) {
         for (int kind = MAN; kind <= KING; kind++)
             for (uint32_t r = kind == MAN ? b.men : b.kings; r; r &= r - 1) {
                 int f = util_lsb64(r);
