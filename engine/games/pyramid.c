@@ -74,6 +74,42 @@ static int sq_at(int file, int rank)
     return rank * 4 + file / 2;
 }
 
+/* The forward diagonal steps of every piece of b at once (perft's counts):
+ * White's to the right (file + 1) and to the left, Black's likewise
+ * towards rank 1; squares that would leave the board vanish.  On an even
+ * rank (files a c e g) a square's right neighbour a rank up is 4 indices on,
+ * its left one 3; on an odd rank 5 and 4.  A step of one side undone is the
+ * other side's step the other way. */
+#define EVEN_RANKS 0x0F0F0F0Fu
+#define ODD_RANKS 0xF0F0F0F0u
+#define FILE_A 0x01010101u
+#define FILE_H 0x80808080u
+static inline uint32_t up_right(uint32_t b)
+{
+    return (b & EVEN_RANKS) << 4 | (b & ODD_RANKS & ~FILE_H) << 5;
+}
+static inline uint32_t up_left(uint32_t b)
+{
+    return (b & EVEN_RANKS & ~FILE_A) << 3 | (b & ODD_RANKS) << 4;
+}
+static inline uint32_t down_right(uint32_t b)
+{
+    return (b & EVEN_RANKS) >> 4 | (b & ODD_RANKS & ~FILE_H) >> 3;
+}
+static inline uint32_t down_left(uint32_t b)
+{
+    return (b & EVEN_RANKS & ~FILE_A) >> 5 | (b & ODD_RANKS) >> 4;
+}
+/* Side s's step in direction d (0: right, 1: left), and its inverse. */
+static inline uint32_t forward(int s, int d, uint32_t b)
+{
+    return s == WHITE ? (d ? up_left(b) : up_right(b)) : (d ? down_left(b) : down_right(b));
+}
+static inline uint32_t backward(int s, int d, uint32_t b)
+{
+    return s == WHITE ? (d ? down_right(b) : down_left(b)) : (d ? up_right(b) : up_left(b));
+}
+
 /* Build the step, jump, cone, distance and Zobrist tables. */
 static void pyramid_init(void)
 {
@@ -281,22 +317,37 @@ static int pyramid_generate(const Position *pos, Move *moves)
     return generate_raw(cpos(pos), moves);
 }
 
-/* Number of legal moves, as generate() would return (bulk counting). */
-static int count_moves(const PyramidPos *p)
+/* Number of legal moves of side s to move, as generate() would return
+ * (bulk counting): the steps of all pieces by two shifts; the chains of
+ * each piece that can jump at all, as the set of squares a chain from it
+ * can end on, grown a jump at a time (a square reached twice counts once,
+ * as in jump_ends). */
+static inline __attribute__((always_inline)) int count_side(const PyramidPos *p, int s)
 {
-    if (p->occ[WHITE] == HOME[BLACK] || p->occ[BLACK] == HOME[WHITE])
-        return 0;
-    int s = p->side;
-    uint32_t occ = p->occ[0] | p->occ[1];
-    int n = 0;
-    for (uint32_t b = p->occ[s]; b; b &= b - 1) {
-        int from = __builtin_ctz(b);
-        n += util_popcount32(STEP[s][from] & ~occ);
-        n += util_popcount32(jump_ends(s, from, occ));
+    uint32_t own = p->occ[s], occ = p->occ[0] | p->occ[1], empty = ~occ;
+    int n = util_popcount32(forward(s, 0, own) & empty) + util_popcount32(forward(s, 1, own) & empty);
+    uint32_t jumpers = own & (backward(s, 0, backward(s, 0, empty) & occ) |
+                              backward(s, 1, backward(s, 1, empty) & occ));
+    for (; jumpers; jumpers &= jumpers - 1) {
+        uint32_t from = jumpers & -jumpers, over = occ & ~from, ends = 0;
+        for (uint32_t reach = from; reach;) {
+            reach = (forward(s, 0, forward(s, 0, reach) & over) |
+                     forward(s, 1, forward(s, 1, reach) & over)) & ~over & ~ends;
+            ends |= reach;
+        }
+        n += util_popcount32(ends);
     }
     if (n == 0 && !p->passed)
         n = 1;
     return n;
+}
+
+/* (count_side compiled for each side, so that the shifts are fixed.) */
+static int count_moves(const PyramidPos *p)
+{
+    if (p->occ[WHITE] == HOME[BLACK] || p->occ[BLACK] == HOME[WHITE])
+        return 0;
+    return p->side == WHITE ? count_side(p, WHITE) : count_side(p, BLACK);
 }
 
 static int pyramid_count_moves(const Position *pos) { return count_moves(cpos(pos)); }
