@@ -409,6 +409,36 @@ static int salto_side_to_move(const Position *pos) { return cpos(pos)->stm; }
 
 /* ---- perft -------------------------------------------------------------- */
 
+/* perft 2 of p, whose moves (without the pass) are moves[0..n): the
+ * children are counted on one copy of p changed in place.  A child's
+ * count_moves() reads the bitboards, the side, the pass flag, the ply, the
+ * home counts and the pieces of the side then to move, which the move did
+ * not touch; the key, the sums and the mover's piece squares it does not
+ * read. */
+static uint64_t perft_two(const SaltoPos *p, const Move *moves, int n)
+{
+    SaltoPos c = *p;
+    c.stm ^= 1;
+    c.ply++;
+    if (n == 0) {
+        if (p->pass)
+            return 0;
+        c.pass = 1;
+        return (uint64_t)count_moves(&c);
+    }
+    c.pass = 0;
+    int s = p->stm;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        int from = move_from(moves[i]), to = move_to(moves[i]);
+        int t = target_square(p->piece[from]);
+        c.bb[s] = p->bb[s] ^ (UINT64_C(1) << from) ^ (UINT64_C(1) << to);
+        c.home[s] = (uint8_t)(p->home[s] + (t == to) - (t == from));
+        total += (uint64_t)count_moves(&c);
+    }
+    return total;
+}
+
 static uint64_t perft_rec(const SaltoPos *p, int depth)
 {
     if (depth == 1)
@@ -417,6 +447,8 @@ static uint64_t perft_rec(const SaltoPos *p, int depth)
         return 0;
     Move moves[64];
     int n = gen_real(p, moves);
+    if (depth == 2)
+        return perft_two(p, moves, n);
     SaltoPos child;
     if (n == 0) {
         if (p->pass)
