@@ -332,11 +332,33 @@ static bool lupta_is_noisy(const Position *pos, Move m)
 
 /* ---- perft -------------------------------------------------------------- */
 
-/* Bulk counting: the last ply by count_moves(). */
+/* perft 2 of a placement whose reply is a placement too, in closed form.
+ * The opponent's placement squares after ours are its squares now (empty,
+ * not completing its own line: our piece changes none of its lines) less
+ * the one we fill, or, when that leaves none, every empty square. */
+static uint64_t perft_two_placements(const LuptaPos *p)
+{
+    uint32_t empty = ~(p->bb[0] | p->bb[1]) & ALL_SQ;
+    uint32_t ours = placement_targets(p);
+    uint32_t theirs = empty & ~line_squares(p->bb[p->side ^ 1]);
+    uint64_t n = (uint64_t)util_popcount32(ours), a = (uint64_t)util_popcount32(theirs);
+    uint64_t both = (uint64_t)util_popcount32(ours & theirs);
+    uint64_t left = (uint64_t)util_popcount32(empty) - 1; /* empty squares after ours */
+    if (a >= 2)
+        return n * a - both;
+    if (a == 1) /* filling their one square frees every square for them */
+        return both * left + (n - both) * 1;
+    return n * left;
+}
+
+/* Bulk counting: the last ply by count_moves(), the last two of the
+ * placement phase in closed form. */
 static uint64_t perft_rec(const LuptaPos *p, int depth)
 {
     if (depth == 1)
         return (uint64_t)count_moves(p);
+    if (depth == 2 && placing(p) && p->hand[p->side] + p->hand[p->side ^ 1] > 1)
+        return perft_two_placements(p);
     if (placing(p)) {
         uint32_t t = placement_targets(p);
         uint64_t total = 0;
