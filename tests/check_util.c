@@ -53,11 +53,13 @@ START_TEST(test_util_parse_number_is_strict)
 }
 END_TEST
 
-/* The ASan build's allocator refuses a request of SIZE_MAX bytes with a
- * report of its own unless it may return NULL as malloc does (it then
- * still warns on stderr, a line before the program's own). */
+/* The ASan and TSan builds' allocators refuse a request of SIZE_MAX bytes
+ * with a report of their own unless they may return NULL as malloc does
+ * (they then still warn on stderr, a line before the program's own). */
 const char *__asan_default_options(void);
 const char *__asan_default_options(void) { return "allocator_may_return_null=1"; }
+const char *__tsan_default_options(void);
+const char *__tsan_default_options(void) { return "allocator_may_return_null=1"; }
 
 /* Run the allocation `which` in a child whose stderr is a pipe: what it
  * wrote, and its exit status (-1 unless it exited). */
