@@ -215,7 +215,10 @@ void perft_suite_run(FILE *in, const char *name, const PerftSuiteOptions *option
             }
             fflush(out);
             int64_t t0 = util_now_ms();
-            uint64_t got = perft_count(v, &pos, line.depth[i]);
+            PerftCache *cache =
+                line.depth[i] >= PERFT_CACHE_MIN_PERFT ? perft_cache_new(v) : NULL;
+            uint64_t got = perft_count_cached(v, &pos, line.depth[i], cache);
+            perft_cache_free(cache);
             totals->time_ms += util_now_ms() - t0;
             totals->nodes += got;
             if (got == line.count[i]) {

@@ -211,28 +211,38 @@ static uint64_t estimate_leaves(int branch, int depth)
  * estimated from the widest branching seen on the path (branch), so that a
  * forced move does not hide a wide subtree behind it. */
 static uint64_t perft_stoppable(Session *s, const Variant *v, const Position *pos, int depth,
-                                int branch, bool *overflow)
+                                int branch, bool *overflow, PerftCache *cache)
 {
     if (search_signal_stopped(&s->signal))
         return 0;
     if (depth <= 1)
         return perft_count(v, pos, depth);
+    uint64_t total = 0;
+    if (cache && depth >= PERFT_CACHE_MIN_DEPTH && perft_cache_get(cache, pos, depth, &total))
+        return total;
     Move moves[MAX_MOVES];
     int n = v->generate(pos, moves);
     if (n > branch)
         branch = n;
-    if (depth <= PERFT_CHUNK_MAX_DEPTH && estimate_leaves(branch, depth) <= PERFT_CHUNK)
-        return perft_count(v, pos, depth);
-    uint64_t total = 0;
-    for (int i = 0; i < n && !search_signal_stopped(&s->signal); i++) {
-        Position child;
-        v->make(pos, moves[i], &child);
-        uint64_t c = perft_stoppable(s, v, &child, depth - 1, branch, overflow);
-        if (__builtin_add_overflow(total, c, &total)) {
-            total = UINT64_MAX;
-            *overflow = true;
+    if (depth <= PERFT_CHUNK_MAX_DEPTH && estimate_leaves(branch, depth) <= PERFT_CHUNK) {
+        total = perft_count(v, pos, depth);
+    } else {
+        bool over = false;
+        for (int i = 0; i < n && !search_signal_stopped(&s->signal); i++) {
+            Position child;
+            v->make(pos, moves[i], &child);
+            uint64_t c = perft_stoppable(s, v, &child, depth - 1, branch, &over, cache);
+            if (__builtin_add_overflow(total, c, &total)) {
+                total = UINT64_MAX;
+                over = true;
+            }
         }
+        *overflow |= over;
+        if (over || search_signal_stopped(&s->signal))
+            return total; /* not a count to remember */
     }
+    if (cache && depth >= PERFT_CACHE_MIN_DEPTH)
+        perft_cache_put(cache, pos, depth, total);
     return total;
 }
 
@@ -249,12 +259,13 @@ static void run_perft(Session *s, const Game *g, int depth)
     } else {
         Move moves[MAX_MOVES];
         int n = v->generate(root, moves);
+        PerftCache *cache = depth >= PERFT_CACHE_MIN_PERFT ? perft_cache_new(v) : NULL;
         for (int i = 0; i < n; i++) {
             Position child;
             char text[MOVE_STR_MAX];
             v->make(root, moves[i], &child);
             bool overflow = false;
-            uint64_t c = perft_stoppable(s, v, &child, depth - 1, n > 2 ? n : 2, &overflow);
+            uint64_t c = perft_stoppable(s, v, &child, depth - 1, n > 2 ? n : 2, &overflow, cache);
             if (search_signal_stopped(&s->signal)) {
                 rep.stopped = true;
                 break;
@@ -264,6 +275,7 @@ static void run_perft(Session *s, const Game *g, int depth)
                 s->out.perft_move(s->out.ctx, text, c);
             rep.overflow |= overflow || __builtin_add_overflow(rep.total, c, &rep.total);
         }
+        perft_cache_free(cache);
     }
     rep.time_ms = util_now_ms() - t0;
     if (s->out.perft_done)

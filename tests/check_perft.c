@@ -121,6 +121,15 @@ START_TEST(perft_entry_matches)
     uint64_t got = perft_count(v, &pos, e->depth);
     ck_assert_msg(got == e->count, "%s: %s perft(%d) of '%s' = %" PRIu64 ", table says %" PRIu64,
                   e->where, v->name, e->depth, e->fen, got, e->count);
+    /* The same count through the cache of counts, which must be exact. */
+    if (e->depth >= PERFT_CACHE_MIN_DEPTH + 2) {
+        PerftCache *cache = perft_cache_new(v);
+        ck_assert(cache != NULL);
+        uint64_t cached = perft_count_cached(v, &pos, e->depth, cache);
+        perft_cache_free(cache);
+        ck_assert_msg(cached == e->count, "%s: cached perft(%d) = %" PRIu64 ", table %" PRIu64,
+                      e->where, e->depth, cached, e->count);
+    }
     if (e->count <= GENERIC_LIMIT) {
         uint64_t generic = perft_generic(v, &pos, e->depth);
         ck_assert_msg(generic == e->count, "%s: generic perft(%d) = %" PRIu64 ", table %" PRIu64,
