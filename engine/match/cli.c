@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util.h"
 #include "variants.h"
 
 #define MAX_EACH 16
@@ -40,16 +41,6 @@ static bool fail(const char *fmt, ...)
 
 /* ---- numbers and key=value lists ------------------------------------------ */
 
-static bool parse_int(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
 
 /* A finite number (NaN and infinities are refused). */
 static bool parse_double(const char *s, double *out)
@@ -113,7 +104,7 @@ static bool kv_int(char **kv, int n, const char *key, long long lo, long long hi
     long long x;
     if (!v)
         return true;
-    if (!parse_int(v, lo, hi, &x))
+    if (!util_parse_number(v, lo, hi, &x))
         return fail("%s: %s=%s is not a number from %lld to %lld", opt, key, v, lo, hi);
     *out = (int)x;
     return true;
@@ -265,7 +256,7 @@ static bool key_st(EngineSpec *e, const char *key, const char *val)
 static bool key_depth(EngineSpec *e, const char *key, const char *val)
 {
     long long n;
-    if (!parse_int(val, 1, 1000, &n))
+    if (!util_parse_number(val, 1, 1000, &n))
         return fail("%s=%s is not a depth from 1 to 1000", key, val);
     e->depth = (int)n;
     return true;
@@ -275,7 +266,7 @@ static bool key_nodes(EngineSpec *e, const char *key, const char *val)
 {
     (void)key;
     long long n;
-    if (!parse_int(val, 1, (long long)1 << 60, &n))
+    if (!util_parse_number(val, 1, (long long)1 << 60, &n))
         return fail("nodes=%s is not a positive number", val);
     e->nodes = n;
     return true;
@@ -285,7 +276,7 @@ static bool key_timemargin(EngineSpec *e, const char *key, const char *val)
 {
     (void)key;
     long long n;
-    if (!parse_int(val, 0, 10000000, &n))
+    if (!util_parse_number(val, 0, 10000000, &n))
         return fail("timemargin=%s is not milliseconds from 0 to 10000000", val);
     e->timemargin_ms = n;
     return true;
@@ -487,7 +478,7 @@ static bool opt_number(Cli *c, const char *opt, char **av, int ac)
     for (size_t i = 0; i < sizeof table / sizeof *table; i++)
         if (!strcmp(opt, table[i].name)) {
             long long v;
-            if (!parse_int(av[0], table[i].lo, table[i].hi, &v))
+            if (!util_parse_number(av[0], table[i].lo, table[i].hi, &v))
                 return fail("%s %s: not a whole number from %lld to %lld", opt, av[0],
                             table[i].lo, table[i].hi);
             *table[i].dst = (int)v;
@@ -543,7 +534,7 @@ static bool opt_repeat(Cli *c, const char *opt, char **av, int ac)
     long long n = 2;
     if (ac > 1)
         return fail("%s takes at most one number", opt);
-    if (ac == 1 && !parse_int(av[0], 1, 1000000, &n))
+    if (ac == 1 && !util_parse_number(av[0], 1, 1000000, &n))
         return fail("%s %s: not a number of games per opening", opt, av[0]);
     c->cfg->repeat = (int)n;
     c->cfg->repeat_given = true;
@@ -604,7 +595,7 @@ static bool opt_shard(Cli *c, const char *opt, char **av, int ac)
         return fail("%s %s: give K/N, e.g. 3/8", opt, av[0]);
     memcpy(buf, av[0], (size_t)(slash - av[0]));
     buf[slash - av[0]] = '\0';
-    if (!parse_int(buf, 1, 100000, &k) || !parse_int(slash + 1, 1, 100000, &n) || k > n)
+    if (!util_parse_number(buf, 1, 100000, &k) || !util_parse_number(slash + 1, 1, 100000, &n) || k > n)
         return fail("%s %s: give K/N with 1 <= K <= N", opt, av[0]);
     c->cfg->shard_k = (int)k;
     c->cfg->shard_n = (int)n;
@@ -616,7 +607,7 @@ static bool opt_openings(Cli *c, const char *opt, char **av, int ac)
     Openings *o = &c->cfg->openings;
     long long v;
     if (ac == 1 && !strncmp(av[0], "random:", 7)) {
-        if (!parse_int(av[0] + 7, 1, 10000, &v))
+        if (!util_parse_number(av[0] + 7, 1, 10000, &v))
             return fail("%s %s: random:PLIES with PLIES from 1 to 10000", opt, av[0]);
         o->random_plies = (int)v;
         return true;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "util.h"
 
 void match_config_defaults(MatchConfig *cfg)
 {
@@ -86,9 +87,8 @@ bool match_parse_tc(const char *text, TimeControl *tc)
     char *slash = strchr(p, '/');
     if (slash) {
         *slash = '\0';
-        char *end;
-        long moves = strtol(p, &end, 10);
-        if (end == p || *end || moves <= 0 || moves > 100000)
+        long long moves;
+        if (!util_parse_number(p, 1, 100000, &moves))
             return false;
         tc->moves = (int)moves;
         p = slash + 1;

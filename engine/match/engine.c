@@ -1,6 +1,7 @@
 /* engine.c - the engine client (see engine.h). */
 #include "engine.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,24 +235,27 @@ static void parse_info(const char *line, EngineInfo *si)
 {
     const char *c = line;
     char tok[64];
+    long long v;
     util_next_token(&c, tok, sizeof tok); /* "info" */
     while (util_next_token(&c, tok, sizeof tok)) {
         if (!strcmp(tok, "string") || !strcmp(tok, "pv"))
             return;
         if (!strcmp(tok, "depth")) {
-            util_next_token(&c, tok, sizeof tok);
-            si->depth = atoi(tok);
+            if (util_next_token(&c, tok, sizeof tok) && util_parse_number(tok, 0, INT_MAX, &v))
+                si->depth = (int)v;
         } else if (!strcmp(tok, "nodes")) {
-            util_next_token(&c, tok, sizeof tok);
-            si->nodes = atoll(tok);
+            if (util_next_token(&c, tok, sizeof tok) && util_parse_number(tok, 0, LLONG_MAX, &v))
+                si->nodes = v;
         } else if (!strcmp(tok, "score")) {
             util_next_token(&c, tok, sizeof tok);
             bool mate = !strcmp(tok, "mate");
             if (mate || !strcmp(tok, "cp")) {
-                util_next_token(&c, tok, sizeof tok);
+                if (!util_next_token(&c, tok, sizeof tok) ||
+                    !util_parse_number(tok, INT_MIN + 1, INT_MAX, &v))
+                    continue; /* a score that is no number is not one */
                 si->has_score = true;
                 si->mate = mate;
-                si->score = atoi(tok);
+                si->score = (int)v;
             }
         }
     }

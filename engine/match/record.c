@@ -2,11 +2,13 @@
 #include "record.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
+#include "util.h"
 #include "variants.h"
 
 const char *record_result_token(Result r)
@@ -242,11 +244,13 @@ static void note_tag(PgnGame *g, const char *name, const char *value)
         snprintf(g->result, sizeof g->result, "%.15s", value);
     else if (!strcmp(name, "Termination"))
         snprintf(g->termination, sizeof g->termination, "%.191s", value);
-    else if (!strcmp(name, "MoveLimit"))
-        g->move_limit = atoi(value);
-    else if (!strcmp(name, "Margin")) {
-        g->has_margin = true;
-        g->margin = atoi(value);
+    else if (!strcmp(name, "MoveLimit")) {
+        long long v;
+        g->move_limit = util_parse_number(value, 1, INT_MAX, &v) ? (int)v : 0;
+    } else if (!strcmp(name, "Margin")) {
+        long long v;
+        g->has_margin = util_parse_number(value, INT_MIN, INT_MAX, &v);
+        g->margin = g->has_margin ? (int)v : 0;
     }
 }
 

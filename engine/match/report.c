@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
+
 #define LN10 2.302585092994046
 
 static const char *name_of(const Ledger *l, int engine) { return l->names[engine]; }
@@ -104,6 +106,17 @@ static void rank_engines(const Ledger *l, const Totals *tot, int *order)
         }
 }
 
+/* Every engine's totals over the pairings, and *order the engines by rank
+ * (both freed by the caller). */
+static Totals *ranked_totals(const Ledger *l, const Tally *tallies, int **order)
+{
+    Totals *tot = util_xcalloc((size_t)l->nengines, sizeof *tot);
+    *order = util_xcalloc((size_t)l->nengines, sizeof **order);
+    engine_totals(l, tallies, tot);
+    rank_engines(l, tot, *order);
+    return tot;
+}
+
 void report_ratings(const Ledger *l, const Tally *tallies)
 {
     if (l->nengines == 2 && l->sched.npairings == 1) {
@@ -122,15 +135,8 @@ void report_ratings(const Ledger *l, const Tally *tallies)
                100.0 * stats_los(t->wdl.wins, t->wdl.losses),
                n ? 100.0 * t->wdl.draws / n : 0.0);
     } else {
-        Totals *tot = calloc((size_t)l->nengines, sizeof *tot);
-        int *order = calloc((size_t)l->nengines, sizeof *order);
-        if (!tot || !order) {
-            free(tot);
-            free(order);
-            return;
-        }
-        engine_totals(l, tallies, tot);
-        rank_engines(l, tot, order);
+        int *order;
+        Totals *tot = ranked_totals(l, tallies, &order);
         printf("%4s %-25s %7s %7s %7s %7s %7s \n", "Rank", "Name", "Elo", "+/-", "Games",
                "Score", "Draw");
         for (int r = 0; r < l->nengines; r++) {
@@ -261,13 +267,8 @@ static void match_scoring_line(const Ledger *l, int pi, MatchScoring sc, int siz
     const Pairing *p = &l->sched.pairings[pi];
     const char *an = name_of(l, p->a), *bn = name_of(l, p->b);
     int ng = 0;
-    double *score = malloc((size_t)l->sched.njobs * sizeof *score + 1);
-    int *margin = malloc((size_t)l->sched.njobs * sizeof *margin + 1);
-    if (!score || !margin) {
-        free(score);
-        free(margin);
-        return;
-    }
+    double *score = util_xcalloc((size_t)l->sched.njobs, sizeof *score);
+    int *margin = util_xcalloc((size_t)l->sched.njobs, sizeof *margin);
     for (int j = 0; j < l->sched.njobs; j++)
         if (l->sched.jobs[j].pairing == pi && ledger_counted(l, j)) {
             game_score(l, j, &score[ng], &margin[ng]);
@@ -357,15 +358,8 @@ static void print_table(const Ledger *l, const Tally *tallies, int counted)
     printf("):\n");
     printf("%-4s %-24s %6s %8s %5s %5s %5s %7s  %s\n", "Rank", "Name", "Games", "Points", "W", "L",
            "D", "Score", "Elo (95%)");
-    Totals *tot = calloc((size_t)l->nengines, sizeof *tot);
-    int *order = calloc((size_t)l->nengines, sizeof *order);
-    if (!tot || !order) {
-        free(tot);
-        free(order);
-        return;
-    }
-    engine_totals(l, tallies, tot);
-    rank_engines(l, tot, order);
+    int *order;
+    Totals *tot = ranked_totals(l, tallies, &order);
     for (int r = 0; r < l->nengines; r++) {
         const Totals *e = &tot[order[r]];
         StatsElo el = stats_elo_wdl(e->wins, e->draws, e->losses);
@@ -426,9 +420,7 @@ static void print_sprt_summary(const Ledger *l, const Tally *t)
 
 void report_final(const Ledger *l, bool fastchess, int64_t elapsed_ms)
 {
-    Tally *tallies = calloc((size_t)l->sched.npairings + 1, sizeof *tallies);
-    if (!tallies)
-        return;
+    Tally *tallies = util_xcalloc((size_t)l->sched.npairings + 1, sizeof *tallies);
     for (int p = 0; p < l->sched.npairings; p++)
         ledger_tally(l, p, &tallies[p]);
     if (fastchess && l->sched.npairings > 0)

@@ -5,15 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *alloc_or_die(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fprintf(stderr, "sigil-match: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
+#include "util.h"
+
 
 void schedule_build(const MatchConfig *cfg, Schedule *s)
 {
@@ -21,7 +14,7 @@ void schedule_build(const MatchConfig *cfg, Schedule *s)
     int n = cfg->nengines;
     /* Round-robin: every pair; gauntlet: each of the first `seeds` engines
      * against every engine after the seeds. */
-    s->pairings = alloc_or_die((size_t)(n * n + 1), sizeof *s->pairings);
+    s->pairings = util_xcalloc((size_t)(n * n + 1), sizeof *s->pairings);
     int seeds = cfg->seeds < 1 ? 1 : cfg->seeds;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
@@ -32,10 +25,10 @@ void schedule_build(const MatchConfig *cfg, Schedule *s)
     int repeat = cfg->repeat < 1 ? 1 : cfg->repeat;
     s->pairs = repeat == 2 && cfg->swap;
     s->njobs = cfg->rounds * s->npairings * cfg->games;
-    s->jobs = alloc_or_die((size_t)s->njobs, sizeof *s->jobs);
+    s->jobs = util_xcalloc((size_t)s->njobs, sizeof *s->jobs);
     /* The opening of each pairing's current group, and the group's first job. */
-    int *group_opening = alloc_or_die((size_t)s->npairings, sizeof(int));
-    int *group_first = alloc_or_die((size_t)s->npairings, sizeof(int));
+    int *group_opening = util_xcalloc((size_t)s->npairings, sizeof(int));
+    int *group_first = util_xcalloc((size_t)s->npairings, sizeof(int));
     int next_opening = 0, k = 0;
     for (int r = 0; r < cfg->rounds; r++)
         for (int p = 0; p < s->npairings; p++)
