@@ -255,8 +255,9 @@ static int lines_match(const char *text, const char *prefix, const char *re);
 static void check_misbehaving(const char *name, const char *tag, const char *kind,
                               const char *detail, const char *margin)
 {
-    char sc[512], pgn[512], out[512], pidfile[512], cmd[600], nm[64];
+    char sc[512], pgn[512], out[512], pidfile[512], cmd[600], nm[64], res[512];
     script(sc, sizeof sc, name);
+    tmp_path(res, sizeof res, "misbehave.res");
     snprintf(cmd, sizeof cmd, "arg=%s", sc);
     snprintf(nm, sizeof nm, "name=%s", name);
     tmp_path(pgn, sizeof pgn, "misbehave.pgn");
@@ -266,7 +267,7 @@ static void check_misbehaving(const char *name, const char *tag, const char *kin
     const char *args[] = {"-variant", "salto", "-engine", "cmd=/bin/sh", cmd, nm, "st=0.02",
                           "-engine", "cmd=random", "-games", "2", "-seed", "3",
                           "-timemargin", margin, "-starttimeout", strcmp(name, "noshake") ? "5" : "1",
-                          "-pgnout", pgn, NULL};
+                          "-pgnout", pgn, "-results", res, NULL};
     int rc = run_match(out, args);
     char *text = slurp(out);
     ck_assert_msg(rc == 0, "sigil-match exited %d:\n%s", rc, text);
@@ -279,6 +280,11 @@ static void check_misbehaving(const char *name, const char *tag, const char *kin
                          2);
         ck_assert_msg(strstr(text, "raise -timemargin"), "%s", text);
     }
+    free(text);
+    /* The result file takes the forfeits: each checked and merged. */
+    rc = run_match(out, (const char *[]){"-merge", res, NULL});
+    text = slurp(out);
+    ck_assert_msg(rc == 0, "-merge exited %d:\n%s", rc, text);
     free(text);
     Games *g = read_games(pgn);
     ck_assert_int_eq(g->n, 2);

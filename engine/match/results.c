@@ -417,6 +417,45 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
 
 /* ---- the content of a game ---------------------------------------------------- */
 
+/* A game not ended by the rules: its reason (referee.c's words) names who
+ * lost or won, and its category fits its termination; NULL when they agree
+ * with its result, else why not. */
+static const char *verdict_mismatch(const LedgerGame *g)
+{
+    static const struct {
+        RecordTermination term;
+        const char *suffix;     /* after "White" or "Black" */
+        bool names_loser;
+        const char *categories; /* '|'-separated */
+    } words[] = {
+        {TERM_ADJUDICATION, " wins by adjudication", false, NULL},
+        {TERM_TIME_FORFEIT, " loses on time", true, "|time forfeit|"},
+        {TERM_RULES_INFRACTION, " makes an illegal move", true, "|illegal move|"},
+        {TERM_ABANDONED, "'s connection stalls", true, "|unresponsive|"},
+        {TERM_ABANDONED, " disconnects", true, "|crash|start failure|"},
+    };
+    if (g->termination == TERM_ADJUDICATION && !strcmp(g->reason, "Draw by adjudication"))
+        return g->result == RESULT_DRAW ? NULL : "'Draw by adjudication' with a decisive result";
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        if (words[i].term != g->termination)
+            continue;
+        int side = !strncmp(g->reason, "White", 5) ? WHITE : !strncmp(g->reason, "Black", 5) ? BLACK : -1;
+        if (side < 0 || strcmp(g->reason + 5, words[i].suffix) != 0)
+            continue;
+        int winner = words[i].names_loser ? !side : side;
+        if (g->result != (winner == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS))
+            return "its reason names another winner than its result";
+        if (words[i].categories) {
+            char key[80];
+            snprintf(key, sizeof key, "|%s|", g->category);
+            if (!strstr(words[i].categories, key))
+                return "its category does not fit its termination";
+        }
+        return NULL;
+    }
+    return "its reason does not fit its termination";
+}
+
 typedef struct Check {
     const Ledger *l;
     int j;
@@ -529,6 +568,14 @@ static bool check_record(const PgnGame *p, void *ctx)
     else if (g->termination == TERM_NORMAL && margin != g->margin)
         snprintf(c->why, sizeof c->why, "the rules give a margin of %d, recorded %d", margin,
                  g->margin);
+    else if (g->termination == TERM_NORMAL &&
+             (strcmp(g->reason, reason && *reason ? reason : "game over") != 0 ||
+              strcmp(g->category, g->reason) != 0))
+        snprintf(c->why, sizeof c->why, "the rules end it by '%.60s', recorded '%.60s'",
+                 reason && *reason ? reason : "game over", g->reason);
+    else if (g->termination != TERM_NORMAL && verdict_mismatch(g))
+        snprintf(c->why, sizeof c->why, "%s (%s, '%.60s')", verdict_mismatch(g),
+                 record_result_token(g->result), g->reason);
     else if (p->has_margin && (g->termination != TERM_NORMAL || p->margin != g->margin))
         snprintf(c->why, sizeof c->why, "[Margin \"%d\"] but the game line says %d", p->margin,
                  g->margin);
