@@ -148,6 +148,10 @@ static bool failf(Reader *r, const char *fmt, ...)
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
     snprintf(r->err, r->errlen, "%s:%ld: %s", r->path, r->line, why);
+    /* One printable line, whatever bytes of the file it quotes. */
+    for (char *c = r->err; *c; c++)
+        if ((unsigned char)*c < 32 || (unsigned char)*c > 126)
+            *c = '?';
     return false;
 }
 
