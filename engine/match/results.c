@@ -223,15 +223,19 @@ static bool quoted(const char **p, char *out, size_t size)
                 c = '\r';
             else if (e == '"' || e == '\\')
                 c = (unsigned char)e;
-            else if (e == 'x' && isxdigit((unsigned char)s[0]) && isxdigit((unsigned char)s[1])) {
+            else if (e == 'x' && strchr("0123456789abcdef", s[0]) && s[0] &&
+                     strchr("0123456789abcdef", s[1]) && s[1]) {
                 char hex[3] = {s[0], s[1], 0};
                 c = (unsigned char)strtol(hex, NULL, 16);
                 s += 2;
-                if (c == 0)
+                /* only what put_quoted writes so */
+                if (c == 0 || (c >= 32 && c != 127) || c == '\n' || c == '\t' || c == '\r')
                     return false;
             } else {
                 return false;
             }
+        } else if (c < 32 || c == 127) {
+            return false; /* put_quoted escapes it */
         }
         if (n + 1 >= size)
             return false;
