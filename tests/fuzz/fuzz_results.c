@@ -9,8 +9,8 @@
  *     input up to its last whole game (the rest being a block written only
  *     in part, which must have been reported); read again it is accepted
  *     with the same games;
- *   - every accepted game has a record and a final position, its minimal
- *     record has no comment, and the missing games named as ranges add up;
+ *   - every accepted game has a record and a final position, the movetext
+ *     of its minimal record has no comment, and the missing games named as ranges add up;
  *   - no allocation comes from an unchecked length: the schedule is bounded
  *     (results_max_jobs, lowered here) and a record to RESULTS_RECORD_MAX,
  *     and libFuzzer's -malloc_limit_mb (below) turns any larger one into a
@@ -77,7 +77,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const LedgerGame *g = &l.g[l.order[k]];
         FUZZ_CHECK(g->done && g->pgn && g->epd, "game %d without its record", l.order[k] + 1);
         char *min = results_minify_pgn(g->pgn);
-        FUZZ_CHECK(min && !strchr(min, '{'), "a minimal record with a comment");
+        FUZZ_CHECK(min != NULL, "no minimal record");
+        const char *moves = strstr(min, "\n\n");
+        FUZZ_CHECK(moves && !strchr(moves, '{'), "a minimal record with a comment: %s", min);
         free(min);
     }
     char ranges[600];
