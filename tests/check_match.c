@@ -1728,7 +1728,7 @@ START_TEST(killed_run_resumes_to_the_unbroken_run)
      * killed with SIGKILL once two games are in its result file. */
     const char *slow[] = {RES_RUN, "-results", res, "-pgnout", pgn, "-wait", "150", NULL};
     pid_t pid = spawn_match(part, slow);
-    for (int i = 0; i < 2000 && whole_games(res) < 2; i++)
+    for (int i = 0; i < 6000 && whole_games(res) < 2; i++)
         sleep_ms(5);
     kill(pid, SIGKILL);
     int status;

@@ -180,7 +180,7 @@ static bool word(const char **p, char *w, size_t size)
         w[n++] = *s++;
     }
     w[n] = '\0';
-    if (*s == ' ')
+    if (*s == ' ' && s[1]) /* a space at the end of the line stays, to be refused */
         s++;
     *p = s;
     return n > 0;
@@ -191,7 +191,7 @@ static bool word(const char **p, char *w, size_t size)
 static bool whole(const char *w, long long lo, long long hi, long long *v)
 {
     const char *d = w + (*w == '-');
-    if (!isdigit((unsigned char)*d) || (d[0] == '0' && d[1]) || strlen(d) > 18)
+    if (!isdigit((unsigned char)*d) || (d[0] == '0' && (d[1] || d != w)) || strlen(d) > 18)
         return false;
     for (const char *c = d; *c; c++)
         if (!isdigit((unsigned char)*c))
@@ -245,7 +245,7 @@ static bool quoted(const char **p, char *out, size_t size)
         return false;
     out[n] = '\0';
     s++;
-    if (*s == ' ')
+    if (*s == ' ' && s[1])
         s++;
     *p = s;
     return true;
@@ -351,6 +351,8 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
         return failf(r, "shard %lld/%lld is out of range (1 <= K <= N, or 0 0 for no shards)",
                      k, n);
     l->shard_k = (int)k, l->shard_n = (int)n;
+    if (!as_written(r, "shard", "shard %d %d", l->shard_k, l->shard_n))
+        return false;
 
     if (!header_line(r, info, "schedule"))
         return false;
@@ -367,6 +369,9 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
         return failf(r, "schedule: more than 7 numbers");
     l->games = (int)a[0], l->rounds = (int)a[1], l->gauntlet = a[2], l->seeds = (int)a[3];
     l->repeat = (int)a[4], l->swap = a[5], l->reverse = a[6];
+    if (!as_written(r, "schedule", "schedule %d %d %d %d %d %d %d", l->games, l->rounds,
+                    l->gauntlet, l->seeds, l->repeat, l->swap, l->reverse))
+        return false;
 
     if (!header_line(r, info, "sprt"))
         return false;
