@@ -255,8 +255,9 @@ static int lines_match(const char *text, const char *prefix, const char *re);
 static void check_misbehaving(const char *name, const char *tag, const char *kind,
                               const char *detail, const char *margin)
 {
-    char sc[512], pgn[512], out[512], pidfile[512], cmd[600], nm[64];
+    char sc[512], pgn[512], out[512], pidfile[512], cmd[600], nm[64], res[512];
     script(sc, sizeof sc, name);
+    tmp_path(res, sizeof res, "misbehave.res");
     snprintf(cmd, sizeof cmd, "arg=%s", sc);
     snprintf(nm, sizeof nm, "name=%s", name);
     tmp_path(pgn, sizeof pgn, "misbehave.pgn");
@@ -266,7 +267,7 @@ static void check_misbehaving(const char *name, const char *tag, const char *kin
     const char *args[] = {"-variant", "salto", "-engine", "cmd=/bin/sh", cmd, nm, "st=0.02",
                           "-engine", "cmd=random", "-games", "2", "-seed", "3",
                           "-timemargin", margin, "-starttimeout", strcmp(name, "noshake") ? "5" : "1",
-                          "-pgnout", pgn, NULL};
+                          "-pgnout", pgn, "-results", res, NULL};
     int rc = run_match(out, args);
     char *text = slurp(out);
     ck_assert_msg(rc == 0, "sigil-match exited %d:\n%s", rc, text);
@@ -279,6 +280,11 @@ static void check_misbehaving(const char *name, const char *tag, const char *kin
                          2);
         ck_assert_msg(strstr(text, "raise -timemargin"), "%s", text);
     }
+    free(text);
+    /* The result file takes the forfeits: each checked and merged. */
+    rc = run_match(out, (const char *[]){"-merge", res, NULL});
+    text = slurp(out);
+    ck_assert_msg(rc == 0, "-merge exited %d:\n%s", rc, text);
     free(text);
     Games *g = read_games(pgn);
     ck_assert_int_eq(g->n, 2);
@@ -1465,11 +1471,343 @@ START_TEST(merge_refuses_what_does_not_belong)
     const char *half[] = {"-merge", res[1], NULL};
     ck_assert_int_eq(run_match(out, half), 1);
     text = slurp(out);
-    ck_assert_msg(strstr(text, "Warning: 2 games of the schedule were not played"), "%s", text);
+    ck_assert_msg(strstr(text, "Warning: 2 games of the schedule were not played (missing games "
+                               "1-2)"),
+                  "%s", text);
     free(text);
     spit(res[2], "sigil-match-results 1\nfingerprint zz\n");
     const char *broken[] = {"-merge", res[2], NULL};
     ck_assert_int_eq(run_match(out, broken), 2);
+}
+END_TEST
+
+
+/* ---- result files: game by game, -resume, damage, write failures ------------- */
+
+/* A copy of text with the first `from` at or after `after` (a substring
+ * that must be there) replaced by `to`. */
+static char *edited(const char *text, const char *after, const char *from, const char *to)
+{
+    const char *a = strstr(text, after);
+    ck_assert_msg(a != NULL, "'%s' not in the result file", after);
+    const char *f = strstr(a, from);
+    ck_assert_msg(f != NULL, "'%s' not after '%s'", from, after);
+    size_t n = strlen(text) - strlen(from) + strlen(to);
+    char *out = malloc(n + 1);
+    size_t head = (size_t)(f - text);
+    memcpy(out, text, head);
+    strcpy(out + head, to);
+    strcat(out, f + strlen(from));
+    return out;
+}
+
+/* The number of lines of text. */
+static int count_lines(const char *text)
+{
+    int n = 0;
+    for (; *text; text++)
+        n += *text == '\n';
+    return n;
+}
+
+/* Salto, greedy against random, 6 games: a deterministic run. */
+#define RES_RUN "-variant", "salto", "-engine", "cmd=greedy", "-engine", "cmd=random", \
+                "-games", "2", "-rounds", "3", "-seed", "4"
+
+START_TEST(merge_refuses_damaged_content_with_one_line)
+{
+    char res[512], bad[512], out[512];
+    tmp_path(res, sizeof res, "good.res");
+    tmp_path(bad, sizeof bad, "bad.res");
+    tmp_path(out, sizeof out, "bad.txt");
+    const char *run[] = {RES_RUN, "-results", res, "-quiet", NULL};
+    ck_assert_int_eq(run_match(out, run), 0);
+    char *good = slurp(res);
+    /* The header is 11 lines: game 1's line is line 12, its length line 13. */
+    const char *line12 = "\ngame 1 ";
+    char game1[32] = "";
+    const char *g = strstr(good, line12);
+    ck_assert_ptr_nonnull(g);
+    sscanf(g + strlen(line12), "%31s", game1);
+    const char *other = strcmp(game1, "1-0") ? "1-0" : "0-1";
+    char flipped[64], from_result[64], pgn_len[64], cut_len[64];
+    snprintf(from_result, sizeof from_result, "game 1 %s ", game1);
+    snprintf(flipped, sizeof flipped, "game 1 %s ", other);
+    const char *pl = strstr(g, "\npgn ");
+    ck_assert_ptr_nonnull(pl);
+    sscanf(pl + 1, "%63[^\n]", pgn_len);
+    snprintf(cut_len, sizeof cut_len, "pgn %ld", atol(pgn_len + 4) - 1);
+    /* the first move of game 1, replaced by another token of the record */
+    const char *mv = strstr(pl, "\n1. ");
+    ck_assert_ptr_nonnull(mv);
+    char first[64];
+    sscanf(mv + 4, "%63s", first);
+    char changed[64];
+    snprintf(changed, sizeof changed, "%s", first);
+    changed[0] = changed[0] == 'a' ? 'b' : 'a';
+    char from_move[80], to_move[80];
+    snprintf(from_move, sizeof from_move, "1. %s ", first);
+    snprintf(to_move, sizeof to_move, "1. %s ", changed);
+    char *good_sprt = edited(good, "\nsprt ", "\nsprt ", "\nsprt 1 5 0 2 -1 normalized\nx");
+    /* that inserted a line before the old one: drop the old one */
+    char *nl = strstr(strstr(good_sprt, "\nx") + 1, "\n");
+    memmove(strstr(good_sprt, "\nx"), nl, strlen(nl) + 1);
+    struct {
+        char *text;
+        const char *want;
+    } cases[] = {
+        {edited(good, line12, pgn_len, "pgn -1"), ":13: game 1: the record length '-1'"},
+        {edited(good, line12, pgn_len, "pgn 18446744073709551615"),
+         ":13: game 1: the record length '18446744073709551615' is not"},
+        {edited(good, line12, pgn_len, "pgn 99999999999999999999"), ":13: game 1: the record length"},
+        {edited(good, line12, pgn_len, cut_len), "game 1: its record does not end with a blank"},
+        {edited(good, line12, from_result, flipped), ":12: game 1: [Result "},
+        {edited(good, "\n[Result ", "1", "x"), ":12: game 1: [Result "},
+        {edited(good, line12, from_move, to_move), ":12: game 1: "},
+        {edited(good, line12, " 0 ", " 9999 "), "termination '9999' is not a code"},
+        {edited(good, line12, from_result, "game 1 2-0 "), "the result '2-0' is not"},
+        {good_sprt, ":7: sprt: elo0 5 and elo1 0 are not"},
+        {edited(good, "variant", "variant salto", "variant pyramid"), ":12: game 1: [Variant \"salto\"]"},
+        {edited(good, "variant", "variant salto", "variant chess"), ":3: unknown variant 'chess'"},
+        {edited(good, "shard", "shard 0 0", "shard 3 2"), ":5: shard 3/2 is out of range"},
+        {edited(good, "\nend\n", "\nend\n", "\nend\nend\n"), "something after the end line"},
+        {edited(good, "\nname ", "\"greedy\"", "greedy"), ":9: name: not a quoted name"},
+        {edited(good, "\njobs ", "jobs 6", "jobs 7"), ":11: jobs: '7', but the schedule has 6"},
+        {edited(good, "\nseed ", "seed 4", "seed 04"), ":4: the seed is not a whole number"},
+        {edited(good, "\nschedule ", "schedule 2 ", "schedule 2000000000 "), ":6: schedule: games"},
+        {edited(good, "\nok 1\n", "\nok 1\n", "\nok 2\n"), "game 1: expected 'ok 1'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        spit(bad, cases[i].text);
+        const char *args[] = {"-merge", bad, NULL};
+        int rc = run_match(out, args);
+        char *text = slurp(out);
+        ck_assert_msg(rc == 2, "case %zu: status %d:\n%s", i, rc, text);
+        ck_assert_msg(strstr(text, cases[i].want) && strstr(text, "bad.res:"),
+                      "case %zu: wanted '%s', got:\n%s", i, cases[i].want, text);
+        ck_assert_msg(count_lines(text) == 1, "case %zu: not one line:\n%s", i, text);
+        free(text);
+        free(cases[i].text);
+    }
+    /* The good file still merges. */
+    const char *args[] = {"-merge", res, NULL};
+    ck_assert_int_eq(run_match(out, args), 0);
+    free(good);
+}
+END_TEST
+
+START_TEST(merge_names_missing_games_and_honours_min)
+{
+    char res[512], out[512], pgn_run[512], pgn_merge[512];
+    tmp_path(res, sizeof res, "min.res");
+    tmp_path(out, sizeof out, "min.txt");
+    tmp_path(pgn_run, sizeof pgn_run, "min-run.pgn");
+    tmp_path(pgn_merge, sizeof pgn_merge, "min-merge.pgn");
+    unlink(pgn_run);
+    unlink(pgn_merge);
+    char file_run[600], file_merge[600];
+    snprintf(file_run, sizeof file_run, "file=%s", pgn_run);
+    snprintf(file_merge, sizeof file_merge, "file=%s", pgn_merge);
+    const char *run[] = {RES_RUN, "-results", res, "-pgnout", file_run, "min=true", NULL};
+    ck_assert_int_eq(run_match(out, run), 0);
+    const char *merge[] = {"-merge", res, "-pgnout", file_merge, "min=true", NULL};
+    ck_assert_int_eq(run_match(out, merge), 0);
+    char *a = slurp(pgn_run), *b = slurp(pgn_merge);
+    ck_assert_msg(strlen(a) > 100 && !strchr(a, '{') && !strstr(a, "[PlyCount"), "%s", a);
+    ck_assert_str_eq(a, b);
+    free(a), free(b);
+    /* Games 3, 4 and 6 cut out (each block from its game line to its ok
+     * line): the merge names them as ranges. */
+    char *text = slurp(res);
+    for (int n = 3; n <= 6; n += n == 4 ? 2 : 1) {
+        char from[32], to[32];
+        snprintf(from, sizeof from, "\ngame %d ", n);
+        snprintf(to, sizeof to, "\nok %d\n", n);
+        char *f = strstr(text, from), *t = strstr(text, to);
+        ck_assert(f && t && t > f);
+        memmove(f, t + strlen(to) - 1, strlen(t + strlen(to) - 1) + 1);
+    }
+    spit(res, text);
+    free(text);
+    ck_assert_int_eq(run_match(out, (const char *[]){"-merge", res, NULL}), 1);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "Warning: 3 games of the schedule were not played (missing games "
+                               "3-4, 6)"),
+                  "%s", text);
+    free(text);
+}
+END_TEST
+
+START_TEST(names_round_trip_through_result_files)
+{
+    char res[512], out[512];
+    tmp_path(res, sizeof res, "names.res");
+    tmp_path(out, sizeof out, "names.txt");
+    const char *run[] = {"-variant", "lupta", "-engine", "cmd=greedy", "name=say \"hi\"\nthere\\",
+                         "-engine", "cmd=random", "name=tab\there", "-games", "2", "-seed", "9",
+                         "-maxmoves", "4", "-results", res, "-quiet", NULL};
+    ck_assert_int_eq(run_match(out, run), 0);
+    char *file = slurp(res);
+    ck_assert_msg(strstr(file, "\nname \"say \\\"hi\\\"\\nthere\\\\\"\n") &&
+                      strstr(file, "\nname \"tab\\there\"\n"),
+                  "%s", file);
+    free(file);
+    ck_assert_int_eq(run_match(out, (const char *[]){"-merge", res, NULL}), 0);
+    char *text = slurp(out);
+    ck_assert_msg(strstr(text, "say \"hi\"\nthere\\ vs tab\there"), "%s", text);
+    free(text);
+}
+END_TEST
+
+START_TEST(outputs_fail_before_the_first_game_and_on_a_full_disk)
+{
+    char out[512];
+    tmp_path(out, sizeof out, "full.txt");
+    const char *nodir[] = {RES_RUN, "-results", "/nonexistent/x.res", NULL};
+    ck_assert_int_eq(run_match(out, nodir), 2);
+    char *text = slurp(out);
+    ck_assert_msg(strstr(text, "cannot open /nonexistent/x.res for writing: No such file or directory") &&
+                      !strstr(text, "Started game"),
+                  "%s", text);
+    free(text);
+    if (access("/dev/full", W_OK) != 0)
+        return;
+    const char *full[] = {RES_RUN, "-results", "/dev/full", NULL};
+    ck_assert_int_eq(run_match(out, full), 2);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "cannot write /dev/full: No space left on device") &&
+                      !strstr(text, "Finished game"),
+                  "%s", text);
+    free(text);
+    const char *pgn[] = {RES_RUN, "-pgnout", "/dev/full", NULL};
+    ck_assert_int_eq(run_match(out, pgn), 2);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "cannot write /dev/full: No space left on device") &&
+                      strstr(text, "Finished game 1 ") && !strstr(text, "Started game 2 "),
+                  "%s", text);
+    free(text);
+    const char *epd[] = {RES_RUN, "-epdout", "/dev/full", NULL};
+    ck_assert_int_eq(run_match(out, epd), 2);
+    char res[512];
+    tmp_path(res, sizeof res, "full.res");
+    const char *res_ok[] = {RES_RUN, "-results", res, NULL};
+    ck_assert_int_eq(run_match(out, res_ok), 0);
+    const char *merge_full[] = {"-merge", res, "-pgnout", "/dev/full", NULL};
+    ck_assert_int_eq(run_match(out, merge_full), 2);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "cannot write /dev/full: No space left on device"), "%s", text);
+    free(text);
+}
+END_TEST
+
+/* How many whole games (ok lines) a result file holds. */
+static int whole_games(const char *path)
+{
+    char *text = slurp(path);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, "\nok ")); p++)
+        n++;
+    free(text);
+    return n;
+}
+
+START_TEST(killed_run_resumes_to_the_unbroken_run)
+{
+    char res[512], out[512], pgn[512], whole_out[512], whole_pgn[512], part[512];
+    tmp_path(res, sizeof res, "kill.res");
+    tmp_path(out, sizeof out, "kill.txt");
+    tmp_path(pgn, sizeof pgn, "kill.pgn");
+    tmp_path(whole_out, sizeof whole_out, "whole.txt");
+    tmp_path(whole_pgn, sizeof whole_pgn, "whole.pgn");
+    tmp_path(part, sizeof part, "part.txt");
+    unlink(res);
+    unlink(whole_pgn);
+    const char *whole[] = {RES_RUN, "-pgnout", whole_pgn, NULL};
+    ck_assert_int_eq(run_match(whole_out, whole), 0);
+    /* The same run, slowed down by -wait (not part of what makes a run),
+     * killed with SIGKILL once two games are in its result file. */
+    const char *slow[] = {RES_RUN, "-results", res, "-pgnout", pgn, "-wait", "150", NULL};
+    pid_t pid = spawn_match(part, slow);
+    for (int i = 0; i < 6000 && whole_games(res) < 2; i++)
+        sleep_ms(5);
+    kill(pid, SIGKILL);
+    int status;
+    waitpid(pid, &status, 0);
+    int kept = whole_games(res);
+    ck_assert_msg(kept >= 2 && kept < 6, "%d games kept", kept);
+    char *text = slurp(res);
+    ck_assert_msg(!strstr(text, "\nend\n"), "%s", text);
+    free(text);
+    /* A block written only in part, as a kill in mid-write leaves it. */
+    FILE *f = fopen(res, "a");
+    fputs("game 6 1-0 1 4", f);
+    fclose(f);
+    ck_assert_int_eq(run_match(out, (const char *[]){"-merge", res, NULL}), 1);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "a game written only in part (the run was killed?) is left out"),
+                  "%s", text);
+    free(text);
+    const char *resume[] = {RES_RUN, "-results", res, "-pgnout", pgn, "-resume", NULL};
+    ck_assert_int_eq(run_match(out, resume), 0);
+    text = slurp(out);
+    char want[700];
+    snprintf(want, sizeof want, "resuming %s: %d of the run's games already played", res, kept);
+    ck_assert_msg(strstr(text, want), "%s", text);
+    ck_assert_int_eq(lines_match(text, "Started game", "^Started game "), 6 - kept);
+    char *w = slurp(whole_out);
+    char *ra = report_part(w, "...      greedy playing White");
+    char *rb = report_part(text, "...      greedy playing White");
+    ck_assert_str_eq(ra, rb);
+    free(ra), free(rb), free(w), free(text);
+    char *a = without_times(whole_pgn), *b = without_times(pgn);
+    ck_assert_str_eq(a, b);
+    free(a), free(b);
+    /* The result file is whole again: it merges to the same report. */
+    text = slurp(res);
+    ck_assert_msg(strstr(text, "\nend\n") && whole_games(res) == 6, "%s", text);
+    free(text);
+    ck_assert_int_eq(run_match(out, (const char *[]){"-merge", res, NULL}), 0);
+    /* Resuming a finished run plays nothing and reports the same. */
+    ck_assert_int_eq(run_match(out, resume), 0);
+    text = slurp(out);
+    ck_assert_int_eq(lines_match(text, "Started game", "^Started game "), 0);
+    free(text);
+    /* Another run's file is refused. */
+    const char *other[] = {"-variant", "salto", "-engine", "cmd=greedy", "-engine", "cmd=random",
+                           "-games", "2", "-rounds", "3", "-seed", "5", "-results", res,
+                           "-resume", NULL};
+    ck_assert_int_eq(run_match(out, other), 2);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "is the result file of another run") &&
+                      !strstr(text, "Started game"),
+                  "%s", text);
+    free(text);
+    const char *no_file[] = {RES_RUN, "-resume", NULL};
+    ck_assert_int_eq(run_match(out, no_file), 2);
+}
+END_TEST
+
+START_TEST(forfeits_before_any_move_are_not_repeats)
+{
+    char sc[512], arg[600], out[512];
+    script(sc, sizeof sc, "crash");
+    snprintf(arg, sizeof arg, "arg=%s", sc);
+    tmp_path(out, sizeof out, "forfeit.txt");
+    /* crash.sh loses at its first move: as White before any move, twice. */
+    const char *args[] = {"-variant", "salto", "-engine", "cmd=/bin/sh", arg, "st=0.02",
+                          "-engine", "cmd=random", "-games", "4", "-seed", "3", NULL};
+    ck_assert_int_eq(run_match(out, args), 0);
+    char *text = slurp(out);
+    ck_assert_msg(!strstr(text, "Warning: only") && strstr(text, "Distinct games: 4 of 4"), "%s",
+                  text);
+    free(text);
+}
+END_TEST
+
+START_TEST(engine_closing_its_output_is_named)
+{
+    check_misbehaving("closeout", "abandoned", "crash: ", "closed its output while thinking",
+                      "1000");
 }
 END_TEST
 
@@ -1679,9 +2017,20 @@ static Suite *match_suite(void)
     tcase_add_test(tc, merge_refuses_what_does_not_belong);
     suite_add_tcase(s, tc);
 
+    tc = tcase_create("result files");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, merge_refuses_damaged_content_with_one_line);
+    tcase_add_test(tc, merge_names_missing_games_and_honours_min);
+    tcase_add_test(tc, names_round_trip_through_result_files);
+    tcase_add_test(tc, outputs_fail_before_the_first_game_and_on_a_full_disk);
+    tcase_add_test(tc, killed_run_resumes_to_the_unbroken_run);
+    tcase_add_test(tc, forfeits_before_any_move_are_not_repeats);
+    suite_add_tcase(s, tc);
+
     tc = tcase_create("misbehaving engines");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, crashing_engine_loses_and_is_restarted);
+    tcase_add_test(tc, engine_closing_its_output_is_named);
     tcase_add_test(tc, hanging_engine_loses_and_is_killed);
     tcase_add_test(tc, illegal_move_loses);
     tcase_add_test(tc, garbage_output_loses);

@@ -556,6 +556,8 @@ static bool opt_flag(Cli *c, const char *opt, char **av, int ac)
         cfg->quiet = true;
     else if (!strcmp(opt, "-debug"))
         cfg->debug = true;
+    else if (!strcmp(opt, "-resume"))
+        cfg->resume = true;
     /* -recover (a crashed engine is always restarted), -force-concurrency:
      * accepted, nothing to do. */
     return true;
@@ -800,7 +802,8 @@ static bool opt_unsupported(Cli *c, const char *opt, char **av, int ac)
     if (!strcmp(opt, "-bookmode"))
         return fail("%s: Polyglot books are for chess; give openings with -openings", opt);
     if (!strcmp(opt, "-config") || !strcmp(opt, "-autosaveinterval"))
-        return fail("%s: sigil-match does not resume runs; split them with -shard and -merge",
+        return fail("%s: not supported; sigil-match resumes a run from its result file "
+                    "(-results FILE -resume)",
                     opt);
     return fail("%s is not supported by sigil-match (see -help)", opt);
 }
@@ -862,9 +865,12 @@ static const CliOption options[] = {
     {"-report", ARGS_LIST, "penta=B", "accepted (fastchess); pentanomial figures are always given",
      opt_report},
     {"-shard", ARGS_ONE, "K/N", "play only shard K of N of the schedule", opt_shard},
-    {"-results", ARGS_ONE, "FILE", "write the result file (default for -shard: "
+    {"-results", ARGS_ONE, "FILE", "write the result file, game by game (default for -shard: "
                                    "sigil-match-shard-K-of-N.res)",
      opt_text},
+    {"-resume", ARGS_NONE, "", "play only the games missing from the result file of this "
+                               "run (rewrites -pgnout and -epdout)",
+     opt_flag},
     {"-merge", ARGS_LIST, "FILE ...", "combine result files into one report (with -pgnout, "
                                       "-epdout)",
      opt_merge},
@@ -997,8 +1003,8 @@ static bool finish(Cli *c)
 {
     MatchConfig *cfg = c->cfg;
     if (cfg->mode == MODE_MERGE) {
-        if (c->nengines > 0 || cfg->shard_n > 0)
-            return fail("-merge combines result files; it takes no -engine or -shard");
+        if (c->nengines > 0 || cfg->shard_n > 0 || cfg->resume)
+            return fail("-merge combines result files; it takes no -engine, -shard or -resume");
         return true;
     }
     cfg->variant = c->variant_name ? variants_find(c->variant_name) : variants_default();
@@ -1020,6 +1026,8 @@ static bool finish(Cli *c)
     if (cfg->shard_n > 0 && !cfg->results_path[0])
         snprintf(cfg->results_path, sizeof cfg->results_path, "sigil-match-shard-%d-of-%d.res",
                  cfg->shard_k, cfg->shard_n);
+    if (cfg->resume && !cfg->results_path[0])
+        return fail("-resume continues a result file: give it with -results FILE (or -shard)");
     if (!cfg->seed_given)
         cfg->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     char err[1400];

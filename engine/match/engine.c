@@ -55,11 +55,15 @@ static int read_line(const MatchConfig *cfg, const EngineSpec *spec, EngineProc 
     return r;
 }
 
-/* Describe how a dead engine ended (after proc_stop has reaped it). */
+/* Describe how a dead engine ended (after proc_stop has reaped it): an
+ * engine that closed its output but did not exit within the grace period
+ * was killed by us, which says nothing about it. */
 static void describe_exit(const Proc *p, char *buf, size_t size)
 {
     int st = p->exit_status;
-    if (st != -1 && WIFEXITED(st))
+    if (p->killed)
+        snprintf(buf, size, "closed its output");
+    else if (st != -1 && WIFEXITED(st))
         snprintf(buf, size, "exited with status %d", WEXITSTATUS(st));
     else if (st != -1 && WIFSIGNALED(st))
         snprintf(buf, size, "killed by signal %d", WTERMSIG(st));
@@ -112,7 +116,10 @@ static bool wait_for(const MatchConfig *cfg, const EngineSpec *spec, EngineProc 
         if (r == PROC_LINE && util_now_ms() > deadline)
             r = PROC_TIMEOUT;
         if (r == PROC_EOF) {
-            engine_stop(cfg, ep, false);
+            /* Its output ended: let it exit by itself (its status says
+             * what happened), then kill what is left. */
+            proc_stop(&ep->proc, false, cfg->kill_grace_ms);
+            ep->running = false;
             char how[64];
             describe_exit(&ep->proc, how, sizeof how);
             snprintf(why, whylen, "%s before %s", how, word);
@@ -282,7 +289,8 @@ Fault engine_search(const MatchConfig *cfg, const EngineSpec *spec, EngineProc *
         if (r == PROC_EOF) {
             if (interrupted && interrupted())
                 break;
-            engine_stop(cfg, ep, false);
+            proc_stop(&ep->proc, false, cfg->kill_grace_ms);
+            ep->running = false;
             char how[64];
             describe_exit(&ep->proc, how, sizeof how);
             snprintf(why, whylen, "%s while thinking", how);

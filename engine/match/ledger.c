@@ -8,9 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results.h"
 #include "variants.h"
-
-#define RESULTS_MAGIC "sigil-match-results 1"
 
 static void *alloc_or_die(size_t n, size_t size)
 {
@@ -22,8 +21,7 @@ static void *alloc_or_die(size_t n, size_t size)
     return p;
 }
 
-/* The schedule-shaping part of a config, rebuilt from a result file. */
-static void build_from_shape(Ledger *l)
+void ledger_init_shape(Ledger *l)
 {
     MatchConfig c;
     memset(&c, 0, sizeof c);
@@ -37,6 +35,8 @@ static void build_from_shape(Ledger *l)
     c.reverse = l->reverse;
     schedule_build(&c, &l->sched);
     l->g = alloc_or_die((size_t)l->sched.njobs, sizeof *l->g);
+    l->order = alloc_or_die((size_t)l->sched.njobs, sizeof *l->order);
+    l->norder = 0;
     l->prefix = 0;
     l->decided_at = -1;
 }
@@ -66,7 +66,7 @@ void ledger_init(Ledger *l, const MatchConfig *cfg, uint64_t fingerprint)
     l->sprt_alpha = cfg->sprt_alpha;
     l->sprt_beta = cfg->sprt_beta;
     l->sprt_model = cfg->sprt_model;
-    build_from_shape(l);
+    ledger_init_shape(l);
 }
 
 void ledger_free(Ledger *l)
@@ -77,6 +77,7 @@ void ledger_free(Ledger *l)
             free(l->g[j].epd);
         }
     free(l->g);
+    free(l->order);
     free(l->names);
     schedule_free(&l->sched);
     memset(l, 0, sizeof *l);
@@ -181,17 +182,26 @@ static int cmp_u64(const void *a, const void *b)
 void ledger_distinct(const Ledger *l, int *counted, int *distinct)
 {
     uint64_t *h = alloc_or_die((size_t)l->sched.njobs, sizeof *h);
-    int n = 0;
-    for (int j = 0; j < l->sched.njobs; j++)
-        if (ledger_counted(l, j))
-            h[n++] = l->g[j].hash;
+    int n = 0, forfeits = 0;
+    for (int j = 0; j < l->sched.njobs; j++) {
+        if (!ledger_counted(l, j))
+            continue;
+        const LedgerGame *g = &l->g[j];
+        /* A game forfeited before either player moved repeats nothing the
+         * engines played: each is a game of its own. */
+        if (g->moves == 0 && g->termination != TERM_NORMAL &&
+            g->termination != TERM_ADJUDICATION)
+            forfeits++;
+        else
+            h[n++] = g->hash;
+    }
     qsort(h, (size_t)n, sizeof *h, cmp_u64);
     int d = 0;
     for (int i = 0; i < n; i++)
         d += i == 0 || h[i] != h[i - 1];
     free(h);
-    *counted = n;
-    *distinct = d;
+    *counted = n + forfeits;
+    *distinct = d + forfeits;
 }
 
 int ledger_missing(const Ledger *l)
@@ -206,183 +216,22 @@ int ledger_missing(const Ledger *l)
 
 /* ---- result files -------------------------------------------------------- */
 
-static const char *model_name(StatsSprtModel m)
+void ledger_take(Ledger *l, Ledger *other, int j)
 {
-    return m == STATS_SPRT_LOGISTIC ? "logistic" : "normalized";
+    l->g[j] = other->g[j];
+    other->g[j].pgn = other->g[j].epd = NULL;
+    l->g[j].done = true;
+    l->order[l->norder++] = j;
+    l->played++;
 }
 
-bool ledger_save(const Ledger *l, const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write the result file %s: %s", path, strerror(errno));
-        return false;
-    }
-    fprintf(f, "%s\n", RESULTS_MAGIC);
-    fprintf(f, "fingerprint %016" PRIx64 "\n", l->fingerprint);
-    fprintf(f, "variant %s\n", l->variant->name);
-    fprintf(f, "seed %" PRIu64 "\n", l->seed);
-    fprintf(f, "shard %d %d\n", l->shard_k, l->shard_n);
-    fprintf(f, "schedule %d %d %d %d %d %d %d\n", l->games, l->rounds, l->gauntlet, l->seeds,
-            l->repeat, l->swap, l->reverse);
-    /* %.17g keeps every bit of the doubles. */
-    fprintf(f, "sprt %d %.17g %.17g %.17g %.17g %s\n", l->sprt, l->sprt_elo0, l->sprt_elo1,
-            l->sprt_alpha, l->sprt_beta, model_name(l->sprt_model));
-    fprintf(f, "engines %d\n", l->nengines);
-    for (int i = 0; i < l->nengines; i++)
-        fprintf(f, "name %s\n", l->names[i]);
-    fprintf(f, "jobs %d\n", l->sched.njobs);
-    for (int j = 0; j < l->sched.njobs; j++) {
-        const LedgerGame *g = &l->g[j];
-        if (!g->done || !ledger_in_run(l, j))
-            continue;
-        fprintf(f, "game\t%d\t%s\t%d\t%d\t%d\t%016" PRIx64 "\t%s\t%s\n", j,
-                record_result_token(g->result), g->on_board, g->margin, (int)g->termination,
-                g->hash, g->category, g->reason);
-        if (g->pgn)
-            fprintf(f, "pgn %zu\n%s", strlen(g->pgn), g->pgn);
-        if (g->epd)
-            fprintf(f, "epd %s\n", g->epd);
-    }
-    fprintf(f, "end\n");
-    bool ok = !ferror(f);
-    if (fclose(f) != 0)
-        ok = false;
-    if (!ok)
-        snprintf(err, errlen, "cannot write the result file %s", path);
-    return ok;
-}
-
-static Result result_of_token(const char *t)
-{
-    return !strcmp(t, "1-0")       ? RESULT_WHITE_WINS
-           : !strcmp(t, "0-1")     ? RESULT_BLACK_WINS
-           : !strcmp(t, "1/2-1/2") ? RESULT_DRAW
-                                   : RESULT_NONE;
-}
-
-static void chomp(char *s)
-{
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-}
-
-/* The header of a result file into l (fresh), or compared with l. */
-typedef struct Header {
-    uint64_t fingerprint, seed;
-    char variant[64];
-    int shard_k, shard_n;
-    int games, rounds, gauntlet, seeds, repeat, swap, reverse;
-    int sprt;
-    double e0, e1, alpha, beta;
-    char model[32];
-    int nengines;
-    char names[MATCH_MAX_ENGINES][MATCH_NAME_MAX];
-    int njobs;
-} Header;
-
-static bool read_header(FILE *f, const char *path, Header *h, char *err, size_t errlen)
-{
-    char line[1024];
-    memset(h, 0, sizeof *h);
-    if (!fgets(line, sizeof line, f) || strncmp(line, RESULTS_MAGIC, strlen(RESULTS_MAGIC))) {
-        snprintf(err, errlen, "%s is not a sigil-match result file", path);
-        return false;
-    }
-    bool ok = fgets(line, sizeof line, f) &&
-              sscanf(line, "fingerprint %" SCNx64, &h->fingerprint) == 1 &&
-              fgets(line, sizeof line, f) && sscanf(line, "variant %63s", h->variant) == 1 &&
-              fgets(line, sizeof line, f) && sscanf(line, "seed %" SCNu64, &h->seed) == 1 &&
-              fgets(line, sizeof line, f) &&
-              sscanf(line, "shard %d %d", &h->shard_k, &h->shard_n) == 2 &&
-              fgets(line, sizeof line, f) &&
-              sscanf(line, "schedule %d %d %d %d %d %d %d", &h->games, &h->rounds, &h->gauntlet,
-                     &h->seeds, &h->repeat, &h->swap, &h->reverse) == 7 &&
-              fgets(line, sizeof line, f) &&
-              sscanf(line, "sprt %d %lg %lg %lg %lg %31s", &h->sprt, &h->e0, &h->e1, &h->alpha,
-                     &h->beta, h->model) == 6 &&
-              fgets(line, sizeof line, f) && sscanf(line, "engines %d", &h->nengines) == 1 &&
-              h->nengines >= 2 && h->nengines <= MATCH_MAX_ENGINES;
-    for (int i = 0; ok && i < h->nengines; i++) {
-        ok = fgets(line, sizeof line, f) && !strncmp(line, "name ", 5);
-        if (ok) {
-            chomp(line);
-            snprintf(h->names[i], sizeof h->names[i], "%.63s", line + 5);
-        }
-    }
-    ok = ok && fgets(line, sizeof line, f) && sscanf(line, "jobs %d", &h->njobs) == 1 &&
-         h->njobs >= 0 && h->games > 0 && h->rounds > 0;
-    if (!ok)
-        snprintf(err, errlen, "%s: damaged header", path);
-    return ok;
-}
-
-static bool read_games(Ledger *l, FILE *f, const char *path, char *err, size_t errlen)
-{
-    char line[2048];
-    int last = -1;
-    while (fgets(line, sizeof line, f)) {
-        chomp(line);
-        if (!strcmp(line, "end"))
-            return true;
-        if (!strncmp(line, "game\t", 5)) {
-            char *fields[10];
-            int n = 0;
-            for (char *p = line, *tab; n < 10; p = tab + 1) {
-                fields[n++] = p;
-                tab = strchr(p, '\t');
-                if (!tab)
-                    break;
-                *tab = '\0';
-            }
-            int j = n == 9 ? atoi(fields[1]) : -1;
-            if (j < 0 || j >= l->sched.njobs) {
-                snprintf(err, errlen, "%s: damaged game line", path);
-                return false;
-            }
-            LedgerGame *g = &l->g[j];
-            if (g->done) {
-                snprintf(err, errlen, "%s: game %d is in more than one file", path, j + 1);
-                return false;
-            }
-            g->done = true;
-            g->result = result_of_token(fields[2]);
-            g->on_board = atoi(fields[3]) != 0;
-            g->margin = atoi(fields[4]);
-            g->termination = (RecordTermination)atoi(fields[5]);
-            g->hash = strtoull(fields[6], NULL, 16);
-            snprintf(g->category, sizeof g->category, "%s", fields[7]);
-            snprintf(g->reason, sizeof g->reason, "%s", fields[8]);
-            l->played++;
-            last = j;
-        } else if (!strncmp(line, "pgn ", 4) && last >= 0) {
-            size_t len = strtoull(line + 4, NULL, 10);
-            char *text = malloc(len + 1);
-            if (!text || fread(text, 1, len, f) != len) {
-                free(text);
-                snprintf(err, errlen, "%s: damaged record of game %d", path, last + 1);
-                return false;
-            }
-            text[len] = '\0';
-            l->g[last].pgn = text;
-        } else if (!strncmp(line, "epd ", 4) && last >= 0) {
-            l->g[last].epd = strdup(line + 4);
-        } else {
-            snprintf(err, errlen, "%s: unexpected line '%.40s'", path, line);
-            return false;
-        }
-    }
-    snprintf(err, errlen, "%s is cut short (no end line)", path);
-    return false;
-}
-
-bool ledger_merge(Ledger *l, char *const files[], int nfiles, char *err, size_t errlen)
+bool ledger_merge(Ledger *l, char *const files[], int nfiles, FILE *notes, char *err,
+                  size_t errlen)
 {
     memset(l, 0, sizeof *l);
-    Header first, h;
     bool *seen_shard = NULL;
     bool ok = true;
+    int first_shard_n = 0;
     for (int i = 0; i < nfiles && ok; i++) {
         FILE *f = fopen(files[i], "r");
         if (!f) {
@@ -390,53 +239,60 @@ bool ledger_merge(Ledger *l, char *const files[], int nfiles, char *err, size_t 
             ok = false;
             break;
         }
-        ok = read_header(f, files[i], i ? &h : &first, err, errlen);
+        Ledger cur;
+        ResultsInfo info;
+        ok = results_read(f, files[i], &cur, &info, err, errlen);
+        fclose(f);
         if (ok && i == 0) {
-            l->variant = variants_find(first.variant);
-            if (!l->variant) {
-                snprintf(err, errlen, "%s: unknown variant %s", files[i], first.variant);
-                ok = false;
-            } else {
-                l->nengines = first.nengines;
-                l->names = alloc_or_die((size_t)first.nengines, sizeof *l->names);
-                memcpy(l->names, first.names, (size_t)first.nengines * sizeof *l->names);
-                l->games = first.games, l->rounds = first.rounds, l->seeds = first.seeds;
-                l->repeat = first.repeat, l->gauntlet = first.gauntlet;
-                l->swap = first.swap, l->reverse = first.reverse;
-                l->seed = first.seed;
-                l->fingerprint = first.fingerprint;
-                l->sprt = first.sprt;
-                l->sprt_elo0 = first.e0, l->sprt_elo1 = first.e1;
-                l->sprt_alpha = first.alpha, l->sprt_beta = first.beta;
-                l->sprt_model = strcmp(first.model, "logistic") ? STATS_SPRT_NORMALIZED
-                                                                : STATS_SPRT_LOGISTIC;
-                build_from_shape(l);
-                if (l->sched.njobs != first.njobs) {
-                    snprintf(err, errlen, "%s: %d games, but its schedule has %d", files[i],
-                             first.njobs, l->sched.njobs);
-                    ok = false;
-                }
-                seen_shard = alloc_or_die((size_t)first.shard_n + 1, sizeof *seen_shard);
-            }
-        } else if (ok && (h.fingerprint != first.fingerprint || h.shard_n != first.shard_n)) {
+            /* The merged ledger: the first file's run, whole. */
+            l->variant = cur.variant;
+            l->nengines = cur.nengines;
+            l->names = alloc_or_die((size_t)cur.nengines, sizeof *l->names);
+            memcpy(l->names, cur.names, (size_t)cur.nengines * sizeof *l->names);
+            l->games = cur.games, l->rounds = cur.rounds, l->seeds = cur.seeds;
+            l->repeat = cur.repeat, l->gauntlet = cur.gauntlet;
+            l->swap = cur.swap, l->reverse = cur.reverse;
+            l->seed = cur.seed;
+            l->fingerprint = cur.fingerprint;
+            l->sprt = cur.sprt;
+            l->sprt_elo0 = cur.sprt_elo0, l->sprt_elo1 = cur.sprt_elo1;
+            l->sprt_alpha = cur.sprt_alpha, l->sprt_beta = cur.sprt_beta;
+            l->sprt_model = cur.sprt_model;
+            ledger_init_shape(l);
+            first_shard_n = cur.shard_n;
+            seen_shard = alloc_or_die((size_t)cur.shard_n + 1, sizeof *seen_shard);
+        } else if (ok && (cur.fingerprint != l->fingerprint || cur.shard_n != first_shard_n ||
+                          cur.variant != l->variant || cur.sched.njobs != l->sched.njobs)) {
             snprintf(err, errlen, "%s is not from the same run as %s (%s)", files[i], files[0],
-                     h.fingerprint != first.fingerprint ? "other settings or engines"
-                                                        : "another number of shards");
+                     cur.shard_n != first_shard_n ? "another number of shards"
+                                                  : "other settings or engines");
             ok = false;
         }
-        const Header *cur = i ? &h : &first;
-        if (ok && cur->shard_n > 0) {
-            if (cur->shard_k < 1 || cur->shard_k > cur->shard_n || seen_shard[cur->shard_k]) {
-                snprintf(err, errlen, "%s: shard %d/%d is given twice", files[i], cur->shard_k,
-                         cur->shard_n);
+        if (ok && cur.shard_n > 0) {
+            if (seen_shard[cur.shard_k]) {
+                snprintf(err, errlen, "%s: shard %d/%d is given twice", files[i], cur.shard_k,
+                         cur.shard_n);
                 ok = false;
             } else {
-                seen_shard[cur->shard_k] = true;
+                seen_shard[cur.shard_k] = true;
             }
         }
-        if (ok)
-            ok = read_games(l, f, files[i], err, errlen);
-        fclose(f);
+        for (int k = 0; ok && k < cur.norder; k++) {
+            int j = cur.order[k];
+            if (l->g[j].done) {
+                snprintf(err, errlen, "%s: game %d is also in an earlier file", files[i], j + 1);
+                ok = false;
+            } else {
+                ledger_take(l, &cur, j);
+            }
+        }
+        if (ok && notes && info.dropped_line > 0)
+            fprintf(notes, "sigil-match: note: %s:%ld: a game written only in part (the run "
+                           "was killed?) is left out\n", files[i], info.dropped_line);
+        else if (ok && notes && !info.complete)
+            fprintf(notes, "sigil-match: note: %s has no end line (the run was killed?); its "
+                           "%d whole games are used\n", files[i], cur.norder);
+        ledger_free(&cur);
     }
     free(seen_shard);
     /* The merged ledger is the whole run. */

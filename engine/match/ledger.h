@@ -30,6 +30,7 @@ typedef struct LedgerGame {
     char category[64];       /* for the count of terminations: "no pieces", "time forfeit" ... */
     char reason[128];        /* cutechess's words: "White loses on time" ... */
     uint64_t hash;           /* of the start position and every move: tells repeats */
+    int moves;               /* moves made by the players (not the opening's, not rolls) */
     char *pgn;               /* the record, or NULL */
     char *epd;               /* the final position, or NULL */
 } LedgerGame;
@@ -51,6 +52,8 @@ typedef struct Ledger {
 
     LedgerGame *g;           /* [sched.njobs] */
     int played;              /* games done */
+    int *order;              /* [sched.njobs]: the games done, in the order they finished */
+    int norder;
 
     /* The walk over the schedule in order (see above). */
     int prefix;              /* jobs [0, prefix) walked */
@@ -93,13 +96,20 @@ void ledger_tally(const Ledger *l, int p, Tally *t);
 /* How many counted games, and how many distinct games among them. */
 void ledger_distinct(const Ledger *l, int *counted, int *distinct);
 
-/* Write the result file of this run to path; false with a message. */
-bool ledger_save(const Ledger *l, const char *path, char *err, size_t errlen);
+/* Lay out the schedule and the games of l from its shape (games, rounds,
+ * gauntlet, seeds, repeat, swap, reverse, nengines), as a result file gives
+ * it (exits on out-of-memory). */
+void ledger_init_shape(Ledger *l);
+
+/* Book game j of other (done) into l, taking its record and position. */
+void ledger_take(Ledger *l, Ledger *other, int j);
 
 /* Merge result files into l (initialised here from the first file); every
  * file must come from the same run (same fingerprint) and hold other
- * games.  False with a message in err. */
-bool ledger_merge(Ledger *l, char *const files[], int nfiles, char *err, size_t errlen);
+ * games (results.h checks each).  Notes (a file cut short by a killed run)
+ * go to notes (a stream, or NULL).  False with one line in err. */
+bool ledger_merge(Ledger *l, char *const files[], int nfiles, FILE *notes, char *err,
+                  size_t errlen);
 
 /* How many games of the run are not done (missing from a merge); games
  * after the SPRT's decision are not missed. */

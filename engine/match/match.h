@@ -114,6 +114,7 @@ typedef struct MatchConfig {
     char epdout[1024];          /* "" = no final positions */
     bool epd_append;
     char results_path[1024];    /* -results: the result file */
+    bool resume;                /* -resume: play only the games it lacks */
     char event[64];
     char site[64];
     uint64_t seed;

@@ -1,5 +1,6 @@
 /* match_main.c - sigil-match: parse the command line, then play the
  * tournament (or a shard of it), merge result files, or replay records. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "match.h"
 #include "record.h"
 #include "report.h"
+#include "results.h"
 #include "variants.h"
 
 static int replay(const char *path)
@@ -24,16 +26,46 @@ static int replay(const char *path)
 }
 
 typedef struct MergeOut {
+    const MatchConfig *cfg;
     FILE *pgn, *epd;
+    bool failed;
+    int pgn_errno, epd_errno; /* why a write failed */
 } MergeOut;
 
 static void merge_write(Ledger *l, int j, void *ctx)
 {
     MergeOut *m = ctx;
-    if (m->pgn && l->g[j].pgn)
-        fputs(l->g[j].pgn, m->pgn);
+    if (m->failed)
+        return;
+    errno = 0;
+    if (m->pgn && l->g[j].pgn) {
+        char *min = m->cfg->pgn_min ? results_minify_pgn(l->g[j].pgn) : NULL;
+        fputs(min ? min : l->g[j].pgn, m->pgn);
+        free(min);
+    }
     if (m->epd && l->g[j].epd)
         fprintf(m->epd, "%s\n", l->g[j].epd);
+    if (m->pgn && ferror(m->pgn))
+        m->pgn_errno = errno ? errno : EIO, m->failed = true;
+    else if (m->epd && ferror(m->epd))
+        m->epd_errno = errno ? errno : EIO, m->failed = true;
+}
+
+/* Close an output of -merge; false (reported) when a write failed. */
+static bool close_output(FILE *f, const char *path, int failed_errno)
+{
+    if (!f)
+        return true;
+    errno = 0;
+    bool ok = fflush(f) == 0 && !ferror(f);
+    int e = failed_errno ? failed_errno : errno ? errno : EIO;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        e = errno ? errno : EIO;
+    }
+    if (!ok)
+        fprintf(stderr, "sigil-match: cannot write %s: %s\n", path, strerror(e));
+    return ok;
 }
 
 /* -merge: the report and records of the merged ledger, exactly as the
@@ -42,28 +74,37 @@ static int merge(const MatchConfig *cfg)
 {
     Ledger l;
     char err[1400];
-    if (!ledger_merge(&l, cfg->merge_files, cfg->nmerge, err, sizeof err)) {
+    if (!ledger_merge(&l, cfg->merge_files, cfg->nmerge, stderr, err, sizeof err)) {
         fprintf(stderr, "sigil-match: %s\n", err);
         ledger_free(&l);
         return 2;
     }
-    MergeOut out = {NULL, NULL};
+    MergeOut out = {cfg, NULL, NULL, false, 0, 0};
     if (cfg->pgnout[0] && !(out.pgn = fopen(cfg->pgnout, cfg->pgn_append ? "a" : "w")))
-        fprintf(stderr, "sigil-match: cannot open %s for writing\n", cfg->pgnout);
+        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", cfg->pgnout,
+                strerror(errno));
     if (cfg->epdout[0] && !(out.epd = fopen(cfg->epdout, cfg->epd_append ? "a" : "w")))
-        fprintf(stderr, "sigil-match: cannot open %s for writing\n", cfg->epdout);
+        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", cfg->epdout,
+                strerror(errno));
     int rc = (cfg->pgnout[0] && !out.pgn) || (cfg->epdout[0] && !out.epd) ? 2 : 0;
     if (rc == 0) {
-        printf("sigil-match: merged %d result file%s, %d of %d games\n", cfg->nmerge,
-               cfg->nmerge == 1 ? "" : "s", l.played, l.sched.njobs);
         ledger_walk(&l, merge_write, &out);
         if (l.decided_at < 0) /* games after a hole (a missing game) */
             for (int j = l.prefix; j < l.sched.njobs; j++)
                 if (l.g[j].done)
                     merge_write(&l, j, &out);
-        report_final(&l, cfg->output == OUTPUT_FASTCHESS, -1);
-        if (ledger_missing(&l) > 0)
-            rc = 1;
+        bool a = close_output(out.pgn, cfg->pgnout, out.pgn_errno),
+             b = close_output(out.epd, cfg->epdout, out.epd_errno);
+        out.pgn = out.epd = NULL;
+        if (!a || !b) {
+            rc = 2;
+        } else {
+            printf("sigil-match: merged %d result file%s, %d of %d games\n", cfg->nmerge,
+                   cfg->nmerge == 1 ? "" : "s", l.played, l.sched.njobs);
+            report_final(&l, cfg->output == OUTPUT_FASTCHESS, -1);
+            if (ledger_missing(&l) > 0)
+                rc = 1;
+        }
     }
     if (out.pgn)
         fclose(out.pgn);

@@ -89,6 +89,7 @@ bool proc_start(Proc *p, char *const argv[], const char *dir, const char *stderr
     memset(p, 0, offsetof(Proc, buf));
     p->to_child = p->from_child = -1;
     p->exit_status = -1;
+    p->killed = false;
     int in[2], out[2], ep[2];
 
     /* The lock makes pipe creation + CLOEXEC atomic with respect to other
@@ -295,6 +296,7 @@ void proc_stop(Proc *p, bool quit_first, int grace_ms)
     int64_t end = util_now_ms() + grace_ms;
     while (!has_exited(p) && util_now_ms() < end)
         sleep_ms(5);
+    p->killed = !has_exited(p);
     /* The whole group, a wrapper script's children too, before the leader is
      * reaped: until then the group id cannot belong to anyone else. */
     kill(-p->pid, SIGKILL);

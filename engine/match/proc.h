@@ -27,6 +27,7 @@ typedef struct Proc {
     size_t len;       /* bytes buffered in buf */
     char buf[PROC_LINE_MAX * 2];
     int exit_status;  /* waitpid status once reaped, else -1 */
+    bool killed;      /* proc_stop killed it: it had not exited by itself */
 } Proc;
 
 /* Results of proc_read_line. */

@@ -244,6 +244,12 @@ static void note_tag(PgnGame *g, const char *name, const char *value)
         snprintf(g->result, sizeof g->result, "%.15s", value);
     else if (!strcmp(name, "Termination"))
         snprintf(g->termination, sizeof g->termination, "%.191s", value);
+    else if (!strcmp(name, "White"))
+        snprintf(g->white, sizeof g->white, "%.127s", value);
+    else if (!strcmp(name, "Black"))
+        snprintf(g->black, sizeof g->black, "%.127s", value);
+    else if (!strcmp(name, "Round"))
+        snprintf(g->round, sizeof g->round, "%.31s", value);
     else if (!strcmp(name, "MoveLimit")) {
         long long v;
         g->move_limit = util_parse_number(value, 1, INT_MAX, &v) ? (int)v : 0;

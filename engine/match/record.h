@@ -92,6 +92,9 @@ typedef struct PgnGame {
     char fen[FEN_MAX];    /* "" when the record has none */
     char result[16];
     char termination[192];
+    char white[128];      /* [White], [Black], [Round] (result files check them) */
+    char black[128];
+    char round[32];
     int move_limit;
     bool has_margin;
     int margin;

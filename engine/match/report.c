@@ -2,6 +2,7 @@
  * report.h).  The line formats follow cutechess-cli's and fastchess's
  * sources word for word where they exist. */
 #include "report.h"
+#include "results.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -433,10 +434,12 @@ void report_final(const Ledger *l, bool fastchess, int64_t elapsed_ms)
         printf("Warning: only %d distinct games among %d: deterministic engines replay the same "
                "games from the same openings; use -openings (random:PLIES or a book)\n",
                distinct, counted);
-    int missing = ledger_missing(l);
+    char ranges[600];
+    int missing = results_missing_ranges(l, ranges, sizeof ranges);
     if (missing > 0)
-        printf("Warning: %d game%s of the schedule %s not played\n", missing,
-               missing == 1 ? "" : "s", missing == 1 ? "was" : "were");
+        printf("Warning: %d game%s of the schedule %s not played (missing game%s %s)\n", missing,
+               missing == 1 ? "" : "s", missing == 1 ? "was" : "were", missing == 1 ? "" : "s",
+               ranges);
     printf("Finished match\n");
 
     print_table(l, tallies, counted);

@@ -4,6 +4,7 @@
  * SPRT stop, signals, and the final report (see match.h). */
 #include "match.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine.h"
 #include "ledger.h"
@@ -18,12 +20,18 @@
 #include "record.h"
 #include "referee.h"
 #include "report.h"
+#include "results.h"
 #include "util.h"
 
 /* Set (to the signal number) by the signal thread on SIGINT/SIGTERM/SIGHUP. */
 static atomic_int interrupted;
+/* Set when an output could not be written: the run stops at once. */
+static atomic_bool output_failed;
 
-static bool is_interrupted(void) { return atomic_load(&interrupted) != 0; }
+static bool is_interrupted(void)
+{
+    return atomic_load(&interrupted) != 0 || atomic_load(&output_failed);
+}
 
 typedef struct Tournament {
     MatchConfig *cfg;
@@ -35,9 +43,34 @@ typedef struct Tournament {
     Tally *live;        /* per pairing, over finished games (progress lines) */
     bool stop;          /* the SPRT decided: take no new games */
     int64_t start_ms;
-    FILE *pgn, *epd;
+    FILE *pgn, *epd, *res;
+    bool res_fresh;     /* the result file is written anew (else appended from res_used) */
+    long res_used;
     char date[16];
 } Tournament;
+
+/* A write to path failed (errno tells why): say so once, stop every game. */
+static void write_failed(const char *path)
+{
+    int e = errno ? errno : EIO;
+    if (!atomic_exchange(&output_failed, true)) {
+        fprintf(stderr, "sigil-match: cannot write %s: %s; stopping the run\n", path,
+                strerror(e));
+        proc_kill_all();
+    }
+}
+
+/* Flush f (written to path); false (reported) when that or an earlier
+ * write failed.  The caller clears errno before its writes, so that a
+ * failed write's reason is still there. */
+static bool flushed(FILE *f, const char *path)
+{
+    if (fflush(f) != 0 || ferror(f)) {
+        write_failed(path);
+        return false;
+    }
+    return true;
+}
 
 typedef struct Worker {
     Tournament *t;
@@ -96,7 +129,9 @@ static char *render_pgn(const Tournament *t, const Job *job, const Outcome *o)
     FILE *f = open_memstream(&buf, &size);
     if (!f)
         return NULL;
-    record_write(f, &r, cfg->pgn_min, cfg->pgn_nodes);
+    /* Always whole: the result file keeps it, min= is applied when it is
+     * written to -pgnout (results_minify_pgn). */
+    record_write(f, &r, false, cfg->pgn_nodes);
     fclose(f);
     return buf;
 }
@@ -114,22 +149,27 @@ static void write_game(Ledger *l, int j, void *ctx)
 {
     Tournament *t = ctx;
     LedgerGame *g = &l->g[j];
+    if (atomic_load(&output_failed))
+        return;
+    errno = 0;
     if (t->pgn && g->pgn) {
-        fputs(g->pgn, t->pgn);
-        fflush(t->pgn);
+        char *min = t->cfg->pgn_min ? results_minify_pgn(g->pgn) : NULL;
+        fputs(min ? min : g->pgn, t->pgn);
+        free(min);
+        if (!flushed(t->pgn, t->cfg->pgnout))
+            return;
     }
     if (t->epd && g->epd) {
         fprintf(t->epd, "%s\n", g->epd);
-        fflush(t->epd);
+        if (!flushed(t->epd, t->cfg->epdout))
+            return;
     }
-    /* Written once: without a result file (which repeats the texts) nothing
-     * reads them again, and keeping them grew sigil-match by a record per
-     * game (5 KB a game in the soak's longest games). */
-    if (!t->cfg->results_path[0]) {
-        free(g->pgn);
-        free(g->epd);
-        g->pgn = g->epd = NULL;
-    }
+    /* Written once (the result file took them when the game finished):
+     * keeping them grew sigil-match by a record per game (5 KB a game in
+     * the soak's longest games). */
+    free(g->pgn);
+    free(g->epd);
+    g->pgn = g->epd = NULL;
 }
 
 /* ---- booking ---------------------------------------------------------------- */
@@ -178,11 +218,25 @@ static void book_game(Tournament *t, const Job *job, Outcome *o, char *pgn, char
     snprintf(g->category, sizeof g->category, "%s", o->category);
     snprintf(g->reason, sizeof g->reason, "%s", o->reason);
     g->hash = o->hash;
+    g->moves = 0;
+    for (int i = 0; i < o->moves.n; i++)
+        g->moves += o->moves.m[i].has_time;
     g->pgn = pgn;
     g->epd = epd;
     l->played++;
+    l->order[l->norder++] = job->index;
     t->finished++;
     update_live(t, job->index);
+    /* The result file first: a game is kept once its block is out. */
+    if (t->res && !atomic_load(&output_failed)) {
+        errno = 0;
+        if (!results_write_game(t->res, l, job->index) || !flushed(t->res, cfg->results_path)) {
+            if (!atomic_load(&output_failed))
+                write_failed(cfg->results_path);
+            t->stop = true;
+            return;
+        }
+    }
 
     if (!cfg->quiet) {
         report_finished(l, job->index);
@@ -240,11 +294,11 @@ static void *worker_main(void *arg)
             free(o.moves.m);
             break;
         }
-        char *pgn = t->pgn || cfg->results_path[0] ? render_pgn(t, &job, &o) : NULL;
-        char *epd = t->epd || cfg->results_path[0] ? render_epd(&o) : NULL;
-        free(o.moves.m);
+        char *pgn = t->pgn || t->res ? render_pgn(t, &job, &o) : NULL;
+        char *epd = t->epd || t->res ? render_epd(&o) : NULL;
         pthread_mutex_lock(&t->lock);
         book_game(t, &job, &o, pgn, epd);
+        free(o.moves.m);
         pthread_mutex_unlock(&t->lock);
     }
     for (int i = 0; i < 2 * cfg->nengines; i++)
@@ -332,22 +386,128 @@ static FILE *open_output(const char *path, bool append)
 {
     FILE *f = fopen(path, append ? "a" : "w");
     if (!f)
-        fprintf(stderr, "sigil-match: cannot open %s for writing\n", path);
+        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", path, strerror(errno));
     return f;
 }
 
-static void close_outputs(Tournament *t)
+/* Flush, sync and close f (written to path); false (reported) on failure.
+ * A file that cannot be synced (a pipe, /dev/null) is not an error. */
+static bool close_synced(FILE *f, const char *path)
+{
+    errno = 0;
+    bool ok = flushed(f, path);
+    if (ok && fsync(fileno(f)) != 0 && errno != EINVAL && errno != EROFS && errno != ENOTSUP) {
+        write_failed(path);
+        ok = false;
+    }
+    if (fclose(f) != 0 && ok) {
+        write_failed(path);
+        ok = false;
+    }
+    return ok;
+}
+
+static bool close_outputs(Tournament *t)
+{
+    bool ok = true;
+    if (t->pgn)
+        ok = close_synced(t->pgn, t->cfg->pgnout) && ok;
+    if (t->epd)
+        ok = close_synced(t->epd, t->cfg->epdout) && ok;
+    if (t->res)
+        ok = close_synced(t->res, t->cfg->results_path) && ok;
+    t->pgn = t->epd = t->res = NULL;
+    return ok;
+}
+
+/* -resume: take the games of the result file of this run (before any
+ * engine starts); open_results then cuts off what a killed run left half
+ * written and appends to it.  False (reported) when the file belongs to
+ * another run, is damaged, or cannot be read.  No file yet: a fresh start. */
+static bool load_results(Tournament *t)
+{
+    const MatchConfig *cfg = t->cfg;
+    const char *path = cfg->results_path;
+    Ledger *l = &t->ledger;
+    t->res_fresh = true;
+    if (cfg->resume) {
+        FILE *f = fopen(path, "r");
+        if (!f && errno != ENOENT) {
+            fprintf(stderr, "sigil-match: cannot read %s: %s\n", path, strerror(errno));
+            return false;
+        }
+        if (f) {
+            Ledger old;
+            ResultsInfo info;
+            char err[1400];
+            bool ok = results_read(f, path, &old, &info, err, sizeof err);
+            fclose(f);
+            if (!ok && !info.header_cut) {
+                fprintf(stderr, "sigil-match: cannot resume: %s\n", err);
+                ledger_free(&old);
+                return false;
+            }
+            if (ok && (old.fingerprint != l->fingerprint || old.variant != l->variant ||
+                       old.sched.njobs != l->sched.njobs || old.shard_k != l->shard_k ||
+                       old.shard_n != l->shard_n)) {
+                fprintf(stderr,
+                        "sigil-match: cannot resume: %s is the result file of another run (%s); "
+                        "give the same engines, options and settings, or another -results "
+                        "file\n",
+                        path,
+                        old.shard_k != l->shard_k || old.shard_n != l->shard_n
+                            ? "another shard"
+                            : "other engines, options, variant, openings, seed or schedule");
+                ledger_free(&old);
+                return false;
+            }
+            if (ok) {
+                for (int k = 0; k < old.norder; k++)
+                    ledger_take(l, &old, old.order[k]);
+                if (info.dropped_line > 0)
+                    printf("sigil-match: %s:%ld: a game written only in part is left out and "
+                           "played again\n",
+                           path, info.dropped_line);
+                t->res_used = info.used;
+                t->res_fresh = false;
+                printf("sigil-match: resuming %s: %d of the run's games already played\n", path,
+                       l->played);
+            }
+            ledger_free(&old);
+        }
+    }
+    return true;
+}
+
+/* Open the result file: anew with its header, or (resuming) cut after its
+ * last whole game (a half-written block and the end line go) to append. */
+static bool open_results(Tournament *t)
+{
+    const char *path = t->cfg->results_path;
+    if (!t->res_fresh && truncate(path, t->res_used) != 0) {
+        fprintf(stderr, "sigil-match: cannot write %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    t->res = open_output(path, !t->res_fresh);
+    if (!t->res)
+        return false;
+    errno = 0;
+    if (t->res_fresh && (!results_write_header(t->res, &t->ledger) || !flushed(t->res, path))) {
+        write_failed(path);
+        return false;
+    }
+    return true;
+}
+
+static void free_tournament(Tournament *t)
 {
     if (t->pgn)
         fclose(t->pgn);
     if (t->epd)
         fclose(t->epd);
-    t->pgn = t->epd = NULL;
-}
-
-static void free_tournament(Tournament *t)
-{
-    close_outputs(t);
+    if (t->res)
+        fclose(t->res);
+    t->pgn = t->epd = t->res = NULL;
     free(t->queue);
     free(t->live);
     ledger_free(&t->ledger);
@@ -417,14 +577,39 @@ int match_run(MatchConfig *cfg)
     pthread_create(&sig_thread, NULL, signal_main, &set);
     pthread_detach(sig_thread);
 
+    if (cfg->results_path[0] && !load_results(&t)) {
+        free_tournament(&t);
+        return 2;
+    }
     if (!preflight(cfg)) {
         free_tournament(&t);
         return is_interrupted() ? 128 + atomic_load(&interrupted) : 1;
     }
-    if ((cfg->pgnout[0] && !(t.pgn = open_output(cfg->pgnout, cfg->pgn_append))) ||
-        (cfg->epdout[0] && !(t.epd = open_output(cfg->epdout, cfg->epd_append)))) {
+    /* Every output is opened before the first game.  With -resume the PGN
+     * and EPD files are written anew: the walk below writes every game of
+     * the run into them in schedule order, those of the result file first. */
+    if ((cfg->results_path[0] && !open_results(&t)) ||
+        (cfg->pgnout[0] &&
+         !(t.pgn = open_output(cfg->pgnout, cfg->pgn_append && !cfg->resume))) ||
+        (cfg->epdout[0] &&
+         !(t.epd = open_output(cfg->epdout, cfg->epd_append && !cfg->resume)))) {
         free_tournament(&t);
         return 2;
+    }
+    /* The games resumed: in the live tallies, and the walk over them (the
+     * records in order, the SPRT, which may have decided already). */
+    if (t.ledger.played > 0) {
+        for (int j = 0; j < s->njobs; j++)
+            if (t.ledger.g[j].done)
+                update_live(&t, j);
+        t.finished = t.ledger.played;
+        if (ledger_walk(&t.ledger, write_game, &t))
+            t.stop = true;
+        int n = 0;
+        for (int i = 0; i < t.nqueue; i++)
+            if (!t.ledger.g[t.queue[i]].done)
+                t.queue[n++] = t.queue[i];
+        t.nqueue = n;
     }
     printf("sigil-match: %s, %d engines, %d games", cfg->variant->name, cfg->nengines,
            t.nqueue);
@@ -451,19 +636,18 @@ int match_run(MatchConfig *cfg)
                    "counted\n",
                    l->decided_at + 1, late, late == 1 ? "" : "s", late == 1 ? "is" : "are");
     }
-    report_final(l, cfg->output == OUTPUT_FASTCHESS, util_now_ms() - t.start_ms);
-    int rc = 0;
-    if (cfg->results_path[0]) {
-        char err[1200];
-        if (!ledger_save(l, cfg->results_path, err, sizeof err)) {
-            fprintf(stderr, "sigil-match: %s\n", err);
-            rc = 2;
-        } else {
-            printf("Result file: %s\n", cfg->results_path);
-        }
+    if (t.res && !atomic_load(&output_failed) && fputs("end\n", t.res) < 0)
+        write_failed(cfg->results_path);
+    bool closed = !atomic_load(&output_failed) && close_outputs(&t);
+    if (!closed) {
+        free_tournament(&t);
+        return 2;
     }
+    report_final(l, cfg->output == OUTPUT_FASTCHESS, util_now_ms() - t.start_ms);
+    if (cfg->results_path[0])
+        printf("Result file: %s\n", cfg->results_path);
     fflush(stdout);
     free_tournament(&t);
     int sig = atomic_load(&interrupted);
-    return sig ? 128 + sig : rc;
+    return sig ? 128 + sig : 0;
 }
