@@ -18,7 +18,7 @@
 # "Running on a cluster".
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-shards=16 dir=./sigil-run pgn= match= extra=
+shards=16 dir=./sigil-run pgn='' match='' extra=''
 while getopts n:d:p:m:s: opt; do
     case $opt in
     n) shards=$OPTARG ;;

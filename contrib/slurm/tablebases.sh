@@ -19,7 +19,7 @@
 # "Building across nodes".
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-variant=both pieces=7 dir=./tablebases threads=1 tbgen= extra=
+variant=both pieces=7 dir=./tablebases threads=1 tbgen='' extra=''
 while getopts v:n:d:t:g:s: opt; do
     case $opt in
     v) variant=$OPTARG ;;
