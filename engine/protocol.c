@@ -988,16 +988,67 @@ bool protocol_line(const char *line)
 
 const Game *protocol_game(void) { return P.session ? session_game(P.session) : NULL; }
 
+/* The longest line read (protocol.md), and the buffer kept between lines:
+ * after a longer line the buffer is released, so one huge line leaves no
+ * lasting growth of the resident memory. */
+enum { LINE_MAX_BYTES = 1 << 20, LINE_KEEP_BYTES = 1 << 16 };
+
+/* Read one line without its '\n' into *buf (grown up to LINE_MAX_BYTES + 1
+ * bytes).  1: a line; 0: end of input; -1: a line longer than LINE_MAX_BYTES,
+ * read to its end and dropped. */
+static int read_line(FILE *in, char **buf, size_t *cap)
+{
+    size_t len = 0;
+    bool over = false;
+    int c;
+    flockfile(in);
+    while ((c = getc_unlocked(in)) != EOF && c != '\n') {
+        if (over)
+            continue;
+        if (len + 1 >= *cap) {
+            if (*cap >= LINE_MAX_BYTES + 1) {
+                over = true;
+                continue;
+            }
+            size_t grown = *cap ? *cap * 2 : 256;
+            if (grown > LINE_MAX_BYTES + 1)
+                grown = LINE_MAX_BYTES + 1;
+            *buf = util_xrealloc(*buf, grown);
+            *cap = grown;
+        }
+        (*buf)[len++] = (char)c;
+    }
+    funlockfile(in);
+    if (c == EOF && len == 0 && !over)
+        return 0;
+    if (*cap == 0) {
+        *buf = util_xrealloc(*buf, 1);
+        *cap = 1;
+    }
+    (*buf)[len] = '\0';
+    return over ? -1 : 1;
+}
+
 int protocol_run(FILE *in, FILE *out)
 {
     protocol_init(out);
     char *line = NULL;
     size_t cap = 0;
     bool go_on = true;
-    while (go_on && getline(&line, &cap, in) >= 0) {
-        /* A NUL byte ends the command text; the rest of such a line is garbage. */
-        line[strcspn(line, "\r\n")] = '\0';
-        go_on = protocol_line(line);
+    int r;
+    while (go_on && (r = read_line(in, &line, &cap)) != 0) {
+        if (r < 0) {
+            error_line("line longer than %d bytes: ignored", LINE_MAX_BYTES);
+        } else {
+            /* A NUL byte ends the command text; the rest of such a line is garbage. */
+            line[strcspn(line, "\r")] = '\0';
+            go_on = protocol_line(line);
+        }
+        if (cap > LINE_KEEP_BYTES) {
+            free(line);
+            line = NULL;
+            cap = 0;
+        }
     }
     free(line);
     /* End of input: a perft or a search with a limit finishes and answers

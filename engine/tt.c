@@ -1,9 +1,17 @@
 /* tt.c - the lockless transposition table (see tt.h for the layout). */
+/* mmap's MAP_ANONYMOUS is not in POSIX 2008: ask the C library for it. */
+#define _DEFAULT_SOURCE 1
 #include "tt.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+#ifndef MAP_ANONYMOUS
+#define MAP_ANONYMOUS MAP_ANON
+#endif
 
 #define BUCKET_ENTRIES 4
 #define AGE_BITS 5
@@ -46,11 +54,34 @@ static inline int d_bound(uint64_t d) { return (int)((d >> 56) & 3); }
 static inline bool d_solved(uint64_t d) { return (d >> 58) & 1; }
 static inline unsigned d_age(uint64_t d) { return (unsigned)(d >> 59) & AGE_MASK; }
 
-/* Changed only while no search runs (see tt.h). */
+/* Changed only while no search runs (see tt.h).  The buckets live in an
+ * anonymous mapping: its pages are zero and take no memory until a search
+ * writes them, so a large Hash is ready at once.  Nothing writes the whole
+ * table: a resize, and a clear of a table that searches have written, take
+ * a fresh mapping and return the old one's pages to the system. */
 static TTBucket *table;
 static size_t bucket_count;
 static size_t table_mb;
 static unsigned generation;
+/* Set by the first tt_store after an allocation or a clear: a clean table
+ * needs no clearing. */
+static atomic_bool table_dirty;
+
+/* A zeroed table of buckets buckets (page-aligned); NULL when short. */
+static TTBucket *table_map(size_t buckets)
+{
+    if (buckets == 0 || buckets > SIZE_MAX / sizeof(TTBucket))
+        return NULL;
+    void *p = mmap(NULL, buckets * sizeof(TTBucket), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void table_unmap(TTBucket *t, size_t buckets)
+{
+    if (t)
+        munmap(t, buckets * sizeof(TTBucket));
+}
 
 static inline TTBucket *bucket_of(uint64_t key)
 {
@@ -69,14 +100,15 @@ bool tt_resize(size_t mb)
 #else
     size_t buckets = mb * 1024 * 1024 / sizeof(TTBucket);
 #endif
-    TTBucket *t = aligned_alloc(64, buckets * sizeof(TTBucket));
+    TTBucket *t = table_map(buckets);
     if (!t)
         return false;
-    free(table);
+    table_unmap(table, bucket_count);
     table = t;
     bucket_count = buckets;
     table_mb = mb;
-    tt_clear();
+    atomic_store_explicit(&table_dirty, false, memory_order_relaxed);
+    generation = 0;
     return true;
 }
 
@@ -86,9 +118,20 @@ size_t tt_entry_count(void) { return bucket_count * BUCKET_ENTRIES; }
 
 void tt_clear(void)
 {
-    if (table)
-        memset(table, 0, bucket_count * sizeof(TTBucket));
     generation = 0;
+    if (!table || !atomic_load_explicit(&table_dirty, memory_order_relaxed))
+        return;
+    /* A fresh block instead of writing every page: the old one's pages go
+     * back to the system, the new one's are zero until used.  When memory
+     * is short, the old block is cleared in place. */
+    TTBucket *t = table_map(bucket_count);
+    if (t) {
+        table_unmap(table, bucket_count);
+        table = t;
+    } else {
+        memset(table, 0, bucket_count * sizeof(TTBucket));
+    }
+    atomic_store_explicit(&table_dirty, false, memory_order_relaxed);
 }
 
 void tt_new_search(void) { generation = (generation + 1) & AGE_MASK; }
@@ -159,6 +202,8 @@ void tt_store(uint64_t key, Move move, int score, int depth, int bound, bool sol
         if (move == MOVE_NONE)
             move = atomic_load_explicit(&target->move_xor, memory_order_relaxed) ^ old;
     }
+    if (!atomic_load_explicit(&table_dirty, memory_order_relaxed))
+        atomic_store_explicit(&table_dirty, true, memory_order_relaxed);
     uint64_t d = pack(key, score, depth, bound, solved, generation);
     atomic_store_explicit(&target->data, d, memory_order_relaxed);
     atomic_store_explicit(&target->move_xor, move ^ d, memory_order_relaxed);

@@ -9,6 +9,10 @@
  * search ignores because it only uses the TT move to order the moves it has
  * generated itself.
  *
+ * The table is an anonymous mapping: its pages are zero and take no memory
+ * until a search writes them.  tt_clear() of a table that was written maps
+ * a fresh one (and returns the old pages), of an unused one does nothing.
+ *
  * tt_resize(), tt_clear() and tt_new_search() must only be called while no
  * search runs (the protocol stops the search first).  tt_probe(), tt_store()
  * and tt_hashfull() may be called from any number of search threads at once.

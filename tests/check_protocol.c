@@ -351,6 +351,84 @@ START_TEST(bad_input_gets_one_error_line_and_changes_nothing)
 }
 END_TEST
 
+/* The engine's resident memory in kB (VmRSS of /proc/PID/status; -1
+ * where there is no /proc). */
+static long engine_rss_kb(void)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%ld/status", (long)pt_engine.pid);
+    FILE *f = fopen(path, "r");
+    long kb = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld", &kb) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kb;
+}
+
+/* A line longer than 1 MiB is dropped with one error line, whatever its
+ * length, and leaves no lasting growth of the resident memory (the line
+ * buffer is capped and released after a long line). */
+START_TEST(a_huge_line_is_refused_and_leaves_no_memory_behind)
+{
+    pt_start();
+    char fen[FEN_MAX], after[FEN_MAX];
+    pt_current_fen(fen, sizeof fen);
+    long before = engine_rss_kb();
+    static char chunk[1 << 20];
+    memset(chunk, 'q', sizeof chunk);
+    memcpy(chunk, "position startpos moves ", 24);
+    for (int i = 0; i < 24; i++) /* 24 MB without a newline */
+        pipe_engine_write(&pt_engine, chunk, sizeof chunk);
+    const char *out = pt_exchange("");
+    ck_assert_int_eq(pt_count_lines(out, "info string error: line longer than 1048576 bytes"), 1);
+    ck_assert_int_eq(pt_count_lines(out, "info string"), 1);
+    /* a line of exactly 1 MiB is read (and refused as a bad move list) */
+    chunk[sizeof chunk - 1] = '\n';
+    pipe_engine_write(&pt_engine, chunk, sizeof chunk);
+    out = pt_exchange(NULL);
+    ck_assert_int_eq(pt_count_lines(out, "info string error: "), 1);
+    ck_assert_int_eq(pt_count_lines(out, "info string error: line longer"), 0);
+    /* many long lines, each one error */
+    chunk[sizeof chunk - 1] = 'q';
+    for (int i = 0; i < 20; i++) {
+        pipe_engine_write(&pt_engine, chunk, sizeof chunk);
+        pipe_engine_write(&pt_engine, "qq\n", 3);
+    }
+    out = pt_exchange(NULL);
+    ck_assert_int_eq(pt_count_lines(out, "info string error: line longer than 1048576 bytes"), 20);
+    long later = engine_rss_kb();
+    if (before > 0)
+        ck_assert_msg(later - before < 6 * 1024, "resident memory grew from %ld to %ld kB",
+                      before, later);
+    pt_current_fen(after, sizeof after);
+    ck_assert_str_eq(fen, after);
+    pt_finish();
+}
+END_TEST
+
+/* The largest Hash is taken (memory not written up front) and the engine
+ * searches with it, clears it and searches again. */
+START_TEST(the_largest_hash_is_accepted_and_the_engine_answers)
+{
+    pt_start();
+    long long start = pt_now_ms();
+    const char *out = pt_exchange("setoption name Hash value 4096");
+    ck_assert_int_eq(pt_count_lines(out, "info string"), 0);
+    ck_assert_int_lt(pt_now_ms() - start, T_LONG);
+    for (int i = 0; i < 2; i++) {
+        pt_send("go nodes 20000");
+        pt_seen[0] = '\0';
+        const char *best = pipe_engine_expect(&pt_engine, "bestmove ", T_LONG, pt_seen, sizeof pt_seen);
+        ck_assert_ptr_nonnull(best);
+        ck_assert_str_ne(best, "bestmove 0000");
+        pt_exchange("ucinewgame");
+    }
+    pt_finish();
+}
+END_TEST
+
 START_TEST(quit_ends_the_engine_even_while_searching)
 {
     pt_start();
@@ -410,6 +488,8 @@ static Suite *protocol_suite(void)
     tcase_add_test(tc, perft_lists_each_move_then_the_total);
     tcase_add_test(tc, ugi_queries_answer_in_two_words);
     tcase_add_test(tc, bad_input_gets_one_error_line_and_changes_nothing);
+    tcase_add_test(tc, a_huge_line_is_refused_and_leaves_no_memory_behind);
+    tcase_add_test(tc, the_largest_hash_is_accepted_and_the_engine_answers);
     tcase_add_test(tc, quit_ends_the_engine_even_while_searching);
     tcase_add_test(tc, help_and_bench_answer);
     tcase_add_test(tc, d_shows_board_fen_key_and_legal_moves);

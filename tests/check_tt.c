@@ -99,6 +99,45 @@ START_TEST(test_tt_hashfull_counts_this_search_in_permille)
 }
 END_TEST
 
+/* The largest table is usable at once and clears whole: every bucket of a
+ * spread of keys is found after its store and gone after tt_clear, also
+ * after a second round (a clear of a table that was written takes a fresh
+ * one; a clear of a clean table keeps it). */
+START_TEST(test_tt_largest_table_stores_and_clears)
+{
+    ck_assert(tt_resize(TT_MAX_MB));
+    ck_assert_uint_eq(tt_size_mb(), TT_MAX_MB);
+    size_t buckets = tt_entry_count() / 4;
+    ck_assert_uint_eq(buckets, (size_t)TT_MAX_MB * 1024 * 1024 / 64);
+    TTHit h;
+    for (int round = 0; round < 2; round++) {
+        for (size_t i = 0; i < 1000; i++) {
+            size_t b = i * (buckets / 1000) + (i == 999 ? buckets % 1000 + buckets / 1000 - 1 : 0);
+            tt_store(key_in_bucket(b, 77 + (uint32_t)i), i + 1, (int)i, 5, TT_BOUND_EXACT, false);
+        }
+        for (size_t i = 0; i < 1000; i++) {
+            size_t b = i * (buckets / 1000) + (i == 999 ? buckets % 1000 + buckets / 1000 - 1 : 0);
+            ck_assert(tt_probe(key_in_bucket(b, 77 + (uint32_t)i), &h));
+            ck_assert(h.move == i + 1);
+            ck_assert_int_eq(h.score, (int)i);
+        }
+        tt_clear();
+        for (size_t i = 0; i < 1000; i++) {
+            size_t b = i * (buckets / 1000) + (i == 999 ? buckets % 1000 + buckets / 1000 - 1 : 0);
+            ck_assert(!tt_probe(key_in_bucket(b, 77 + (uint32_t)i), &h));
+        }
+        ck_assert_int_eq(tt_hashfull(), 0);
+        tt_clear(); /* clean: nothing to do, still empty */
+        ck_assert(!tt_probe(key_in_bucket(0, 77), &h));
+    }
+    /* the last bucket is reachable and writable */
+    tt_store(key_in_bucket(buckets - 1, 5), 9, 1, 1, TT_BOUND_EXACT, false);
+    ck_assert(tt_probe(key_in_bucket(buckets - 1, 5), &h));
+    ck_assert(tt_resize(TT_DEFAULT_MB));
+    ck_assert(!tt_probe(key_in_bucket(buckets - 1, 5), &h));
+}
+END_TEST
+
 START_TEST(test_search_set_hash_and_clear)
 {
     search_set_hash(2);
@@ -126,5 +165,11 @@ int main(void)
     tcase_add_test(tc, test_tt_hashfull_counts_this_search_in_permille);
     tcase_add_test(tc, test_search_set_hash_and_clear);
     suite_add_tcase(s, tc);
+    /* 4 GB of address space and a few thousand page faults: seconds on a
+     * loaded machine, not the default 4 s. */
+    TCase *large = tcase_create("largest");
+    tcase_set_timeout(large, 120);
+    tcase_add_test(large, test_tt_largest_table_stores_and_clears);
+    suite_add_tcase(s, large);
     return core_test_run(s);
 }

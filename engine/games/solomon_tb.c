@@ -26,10 +26,13 @@
 #include "solomon_tb.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../util.h"
 #include "../variant.h"
@@ -438,27 +441,118 @@ static void path_join(char *buf, size_t size, const char *dir, const char *name)
     snprintf(buf, size, "%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", name);
 }
 
+/* Open path for reading without blocking (a FIFO named like a table must
+ * not hang the reader) and only if it is a regular file.  The descriptor,
+ * or -1 with errno set (ENOENT: no such file) or with *not_regular set and
+ * the kind of file in kind. */
+static int open_regular(const char *path, struct stat *st, bool *not_regular,
+                        const char **kind)
+{
+    *not_regular = false;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, st) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    if (!S_ISREG(st->st_mode)) {
+        *not_regular = true;
+        *kind = S_ISDIR(st->st_mode)    ? "a folder"
+                : S_ISFIFO(st->st_mode) ? "a FIFO"
+                : S_ISCHR(st->st_mode)  ? "a character device"
+                : S_ISBLK(st->st_mode)  ? "a block device"
+                : S_ISSOCK(st->st_mode) ? "a socket"
+                                        : "not a regular file";
+        close(fd);
+        return -1;
+    }
+    /* A regular file: reads never block; back to blocking mode anyway. */
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    return fd;
+}
+
+static uint32_t get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t get_u64(const uint8_t *p)
+{
+    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
+}
+
+/* Read exactly n bytes; false at an error or the end of the file. */
+static bool read_all(int fd, uint8_t *buf, uint64_t n)
+{
+    while (n > 0) {
+        size_t want = n > (1u << 30) ? (1u << 30) : (size_t)n;
+        ssize_t got = read(fd, buf, want);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return false;
+        buf += got;
+        n -= (uint64_t)got;
+    }
+    return true;
+}
+
+/* Write the table of m to dir: into a temporary file of the folder, then
+ * renamed over the table's name, so a reader (another node of a cluster, a
+ * killed build) never sees half a table.  A name taken by something that is
+ * not a regular file is refused. */
 static bool write_table(const SolomonTables *tb, SolomonMaterial m, const char *dir,
                         char *err, size_t errlen)
 {
     int id = material_id(m);
-    char name[96], path[4096];
+    char name[96], path[4096], tmp[4200];
     solomon_tb_file_name(tb->variant, m, name, sizeof name);
     path_join(path, sizeof path, dir, name);
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "cannot write %s: not a regular file", path);
+        return false;
+    }
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
     uint8_t header[HEADER_BYTES];
     make_header(tb, m, tb->size[id], checksum(tb->data[id], tb->size[id]), header);
-    FILE *f = fopen(path, "wb");
-    bool ok = f && fwrite(header, 1, sizeof header, f) == sizeof header &&
-              fwrite(tb->data[id], 1, tb->size[id], f) == tb->size[id];
-    if (f && fclose(f) != 0)
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    bool ok = f && fchmod(fd, 0644) == 0 &&
+              fwrite(header, 1, sizeof header, f) == sizeof header &&
+              fwrite(tb->data[id], 1, tb->size[id], f) == tb->size[id] && fflush(f) == 0 &&
+              fsync(fd) == 0;
+    int e = errno;
+    if (f) {
+        if (fclose(f) != 0 && ok) {
+            ok = false;
+            e = errno;
+        }
+    } else if (fd >= 0) {
+        close(fd);
+    }
+    if (ok && rename(tmp, path) != 0) {
         ok = false;
-    if (!ok)
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        e = errno;
+    }
+    if (!ok) {
+        if (fd >= 0)
+            unlink(tmp);
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
+    }
     return ok;
 }
 
-/* Load one table: 1 loaded, 0 no file, -1 a file that is not a valid table
- * of this material and rule set (reason in err). */
+enum { TABLE_LOADED = 1, TABLE_ABSENT = 0, TABLE_BAD = -1, TABLE_NOT_REGULAR = -2 };
+
+/* Load one table: TABLE_LOADED; TABLE_ABSENT (no such file); TABLE_BAD, a
+ * file that cannot be read or is not a valid table of this material and
+ * rule set; TABLE_NOT_REGULAR, a FIFO, device or folder by that name (never
+ * opened for reading).  The path and the reason in err. */
 static int read_table(SolomonTables *tb, SolomonMaterial m, const char *dir, char *err,
                       size_t errlen)
 {
@@ -466,65 +560,171 @@ static int read_table(SolomonTables *tb, SolomonMaterial m, const char *dir, cha
     char name[96], path[4096];
     solomon_tb_file_name(tb->variant, m, name, sizeof name);
     path_join(path, sizeof path, dir, name);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    uint64_t n = solomon_tb_material_size(m);
-    uint8_t header[HEADER_BYTES], expect[HEADER_BYTES];
-    uint8_t *data = malloc(n ? n : 1);
-    const char *why = NULL;
-    if (!data)
-        why = "out of memory";
-    else if (fread(header, 1, sizeof header, f) != sizeof header)
-        why = "truncated header";
-    else if (fread(data, 1, n, f) != n)
-        why = "truncated";
-    else if (fgetc(f) != EOF)
-        why = "longer than its table";
-    else {
-        make_header(tb, m, n, checksum(data, n), expect);
-        if (memcmp(header, expect, 28) != 0)
-            why = "not a table of this rule set and material";
-        else if (memcmp(header + 28, expect + 28, 8) != 0)
-            why = "checksum mismatch";
-        else
-            for (uint64_t i = 0; i < n && !why; i++)
-                if (data[i] > CODE_MAX)
-                    why = "invalid entry";
+    struct stat st;
+    bool not_regular;
+    const char *kind = "";
+    int fd = open_regular(path, &st, &not_regular, &kind);
+    if (fd < 0) {
+        if (not_regular) {
+            snprintf(err, errlen, "%s: not a regular file (%s): skipped", path, kind);
+            return TABLE_NOT_REGULAR;
+        }
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return errno == ENOENT ? TABLE_ABSENT : TABLE_BAD;
     }
-    fclose(f);
-    if (why) {
+    uint64_t n = solomon_tb_material_size(m);
+    uint64_t want = HEADER_BYTES + n, have = (uint64_t)st.st_size;
+    uint8_t header[HEADER_BYTES], expect[HEADER_BYTES];
+    uint8_t *data = NULL;
+    char why[200] = "";
+    int e = 0;
+    if (have < HEADER_BYTES)
+        snprintf(why, sizeof why, "truncated: %llu bytes, expected %llu",
+                 (unsigned long long)have, (unsigned long long)want);
+    else if (!read_all(fd, header, HEADER_BYTES))
+        e = errno ? errno : EIO;
+    else {
+        make_header(tb, m, n, 0, expect);
+        uint32_t version = get_u32(header + 8), rules = get_u32(header + 12);
+        int reserved = -1;
+        for (int i = 36; i < HEADER_BYTES && reserved < 0; i++)
+            if (header[i])
+                reserved = i;
+        if (memcmp(header, FILE_MAGIC, sizeof FILE_MAGIC) != 0)
+            snprintf(why, sizeof why, "bad magic (not a Sigil table)");
+        else if (version != FILE_VERSION)
+            snprintf(why, sizeof why, "format version %lu, expected %d", (unsigned long)version,
+                     FILE_VERSION);
+        else if (rules != get_u32(expect + 12))
+            snprintf(why, sizeof why, "rule set %lu (%s), expected %lu", (unsigned long)rules,
+                     rules == 0 ? "solomon" : rules == 1 ? "solomon-chain" : "unknown",
+                     (unsigned long)get_u32(expect + 12));
+        else if (memcmp(header + 16, expect + 16, 4) != 0)
+            snprintf(why, sizeof why, "material %u %u %u %u (men, kings, their men, kings), "
+                     "expected %d %d %d %d", header[16], header[17], header[18], header[19],
+                     m.our_men, m.our_kings, m.their_men, m.their_kings);
+        else if (get_u64(header + 20) != n)
+            snprintf(why, sizeof why, "%llu entries, expected %llu",
+                     (unsigned long long)get_u64(header + 20), (unsigned long long)n);
+        else if (reserved >= 0)
+            snprintf(why, sizeof why, "reserved header byte %d is %d, must be 0", reserved,
+                     header[reserved]);
+        else if (have != want)
+            snprintf(why, sizeof why, "%s: %llu bytes, expected %llu",
+                     have < want ? "truncated" : "longer than its table",
+                     (unsigned long long)have, (unsigned long long)want);
+        else if (!(data = malloc(n ? n : 1)))
+            snprintf(why, sizeof why, "out of memory (%llu bytes)", (unsigned long long)n);
+        else if (!read_all(fd, data, n))
+            e = errno ? errno : EIO;
+        else if (get_u64(header + 28) != checksum(data, n))
+            snprintf(why, sizeof why, "checksum mismatch");
+        else
+            for (uint64_t i = 0; i < n && !why[0]; i++)
+                if (data[i] > CODE_MAX)
+                    snprintf(why, sizeof why, "invalid entry %d at index %llu", data[i],
+                             (unsigned long long)i);
+    }
+    close(fd);
+    if (e)
+        snprintf(why, sizeof why, "%s", strerror(e));
+    if (why[0]) {
         free(data);
         snprintf(err, errlen, "%s: %s", path, why);
-        return -1;
+        return TABLE_BAD;
     }
     free(tb->data[id]);
     tb->data[id] = data;
     tb->size[id] = n;
-    return 1;
+    return TABLE_LOADED;
+}
+
+/* The problems met while loading a folder: the first few named whole, the
+ * rest counted. */
+typedef struct Problems {
+    char *text;
+    size_t size;
+    int count;
+} Problems;
+
+enum { PROBLEMS_NAMED = 3 };
+
+static void problem(Problems *p, const char *what)
+{
+    if (p->count < PROBLEMS_NAMED && p->size) {
+        size_t len = strlen(p->text);
+        snprintf(p->text + len, p->size - len, "%s%s", len ? "; " : "", what);
+    }
+    p->count++;
+}
+
+static void problems_end(Problems *p)
+{
+    if (p->count > PROBLEMS_NAMED && p->size) {
+        size_t len = strlen(p->text);
+        snprintf(p->text + len, p->size - len, " (and %d more)", p->count - PROBLEMS_NAMED);
+    }
+}
+
+/* The folder itself: false with the reason when it cannot be used. */
+static bool folder_usable(const char *dir, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0) {
+        snprintf(err, errlen, "table folder %s: %s", dir, strerror(errno));
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "table folder %s: %s", dir, strerror(ENOTDIR));
+        return false;
+    }
+    if (access(dir, X_OK) != 0) {
+        snprintf(err, errlen, "table folder %s: %s", dir, strerror(errno));
+        return false;
+    }
+    return true;
 }
 
 int solomon_tb_load(SolomonTables *tb, const char *dir, int max_pieces, char *err,
                     size_t errlen)
 {
     int loaded = 0;
-    bool rejected = false;
     if (errlen)
         err[0] = '\0';
+    if (!folder_usable(dir, err, errlen))
+        return -1;
+    Problems problems = {err, errlen, 0};
+    /* A table absent while one of as many pieces or more is there is a hole
+     * in the set: named as missing.  Tables of more pieces than any found
+     * are simply not built. */
+    int status[MATERIALS], most_found = 0;
     for (int id = 0; id < MATERIALS; id++) {
         SolomonMaterial m = material_of_id(id);
+        status[id] = TABLE_ABSENT;
         if (!material_valid(m) || material_pieces(m) > max_pieces)
             continue;
         char why[4200];
-        int r = read_table(tb, m, dir, why, sizeof why);
-        if (r > 0)
+        status[id] = read_table(tb, m, dir, why, sizeof why);
+        if (status[id] == TABLE_LOADED)
             loaded++;
-        else if (r < 0 && !rejected) {
-            rejected = true;
-            snprintf(err, errlen, "%s", why);
+        else if (status[id] != TABLE_ABSENT)
+            problem(&problems, why);
+        if (status[id] != TABLE_ABSENT && material_pieces(m) > most_found)
+            most_found = material_pieces(m);
+    }
+    for (int id = 0; id < MATERIALS; id++) {
+        SolomonMaterial m = material_of_id(id);
+        if (status[id] == TABLE_ABSENT && material_valid(m) && material_pieces(m) <= most_found) {
+            char name[96], path[4096], why[4200];
+            solomon_tb_file_name(tb->variant, m, name, sizeof name);
+            path_join(path, sizeof path, dir, name);
+            snprintf(why, sizeof why, "%s: missing (%s; tables of %d pieces are there)", path,
+                     strerror(ENOENT), most_found);
+            problem(&problems, why);
         }
     }
-    return rejected ? -1 : loaded;
+    problems_end(&problems);
+    return problems.count ? -1 : loaded;
 }
 
 /* ---- building ------------------------------------------------------------- */
@@ -854,6 +1054,56 @@ static int build_order(const void *x, const void *y)
     return *(const int *)x - *(const int *)y;
 }
 
+/* Load the pair of material m from dir, or build it (and write it there).
+ * A table by that name that is not a regular file stops the build; a
+ * damaged one is rebuilt. */
+static bool load_or_build_pair(SolomonTables *tb, SolomonMaterial m, int threads,
+                               const char *dir, FILE *log, char *err, size_t errlen)
+{
+    int id = material_id(m);
+    SolomonMaterial swapped = material_swap(m);
+    int sid = material_id(swapped);
+    if (tb->data[id] && tb->data[sid])
+        return true;
+    if (dir) {
+        char why[4200];
+        int r = read_table(tb, m, dir, why, sizeof why);
+        int rs = r == TABLE_NOT_REGULAR ? r : read_table(tb, swapped, dir, why, sizeof why);
+        if (r == TABLE_NOT_REGULAR || rs == TABLE_NOT_REGULAR) {
+            snprintf(err, errlen, "%s", why);
+            return false;
+        }
+        if (r == TABLE_LOADED && rs == TABLE_LOADED) {
+            if (log) {
+                char name[20];
+                solomon_tb_material_name(m, name);
+                fprintf(log, "%s %s: loaded from %s\n", tb->variant->name, name, dir);
+            }
+            return true;
+        }
+        if (log && (r == TABLE_BAD || rs == TABLE_BAD))
+            fprintf(log, "%s; building it again\n", why);
+    }
+    int64_t start = util_now_ms();
+    int max_plies = 0;
+    if (!build_pair(tb, m, threads, &max_plies, err, errlen))
+        return false;
+    if (dir && (!write_table(tb, m, dir, err, errlen) ||
+                (sid != id && !write_table(tb, swapped, dir, err, errlen))))
+        return false;
+    if (log) {
+        char name[20], sname[20];
+        solomon_tb_material_name(m, name);
+        solomon_tb_material_name(swapped, sname);
+        uint64_t n = tb->size[id] + (sid != id ? tb->size[sid] : 0);
+        fprintf(log, "%s %s%s%s: %llu positions, longest %d plies, %lld ms\n",
+                tb->variant->name, name, sid != id ? " + " : "", sid != id ? sname : "",
+                (unsigned long long)n, max_plies, (long long)(util_now_ms() - start));
+        fflush(log);
+    }
+    return true;
+}
+
 bool solomon_tb_build(SolomonTables *tb, int max_pieces, int threads, const char *dir,
                       FILE *log, char *err, size_t errlen)
 {
@@ -862,6 +1112,8 @@ bool solomon_tb_build(SolomonTables *tb, int max_pieces, int threads, const char
         threads = 1;
     if (max_pieces > SOLOMON_TB_PIECES_MAX)
         max_pieces = SOLOMON_TB_PIECES_MAX;
+    if (dir && !folder_usable(dir, err, errlen))
+        return false;
     int order[MATERIALS], count = 0;
     for (int id = 0; id < MATERIALS; id++) {
         SolomonMaterial m = material_of_id(id);
@@ -869,42 +1121,117 @@ bool solomon_tb_build(SolomonTables *tb, int max_pieces, int threads, const char
             order[count++] = id;
     }
     qsort(order, (size_t)count, sizeof order[0], build_order);
-    for (int k = 0; k < count; k++) {
-        int id = order[k];
-        SolomonMaterial m = material_of_id(id);
-        SolomonMaterial swapped = material_swap(m);
-        int sid = material_id(swapped);
-        if (tb->data[id] && tb->data[sid])
-            continue;
-        char why[4200];
-        if (dir && read_table(tb, m, dir, why, sizeof why) > 0 &&
-            read_table(tb, swapped, dir, why, sizeof why) > 0) {
-            if (log) {
+    for (int k = 0; k < count; k++)
+        if (!load_or_build_pair(tb, material_of_id(order[k]), threads, dir, log, err, errlen))
+            return false;
+    return true;
+}
+
+/* The name of m's pair: of m and its colour swap, the one built first. */
+SolomonMaterial solomon_tb_pair_of(SolomonMaterial m)
+{
+    SolomonMaterial s = material_swap(m);
+    return material_id(s) < material_id(m) ? s : m;
+}
+
+int solomon_tb_pair_needs(const Variant *v, SolomonMaterial m, SolomonMaterial *needs, int max)
+{
+    bool chain = v == &variant_solomon_chain;
+    int count = 0;
+    m = solomon_tb_pair_of(m);
+    for (int side = 0; side < 2; side++) {
+        /* the mover's pieces (om, ok) against (tm, tk) */
+        SolomonMaterial from = side ? material_swap(m) : m;
+        for (int a = 0; a <= from.their_men; a++)
+            for (int b = 0; b <= from.their_kings; b++)
+                for (int p = 0; p <= (from.our_men > 0); p++) {
+                    if ((a + b == 0 && p == 0) || (!chain && a + b > 1))
+                        continue;
+                    /* the child, stored with the opponent to move */
+                    SolomonMaterial c = {from.their_men - a, from.their_kings - b,
+                                         from.our_men - p, from.our_kings + p};
+                    if (!material_valid(c))
+                        continue; /* a side without pieces: the game is over */
+                    c = solomon_tb_pair_of(c);
+                    bool seen = false;
+                    for (int i = 0; i < count && i < max; i++)
+                        seen |= material_id(needs[i]) == material_id(c);
+                    if (!seen) {
+                        if (count < max)
+                            needs[count] = c;
+                        count++;
+                    }
+                }
+    }
+    return count;
+}
+
+bool solomon_tb_build_pair(SolomonTables *tb, SolomonMaterial m, int threads, const char *dir,
+                           FILE *log, char *err, size_t errlen)
+{
+    static_init();
+    if (!material_valid(m)) {
+        snprintf(err, errlen, "not a material with a table");
+        return false;
+    }
+    if (!folder_usable(dir, err, errlen))
+        return false;
+    SolomonMaterial needs[SOLOMON_TB_NEEDS_MAX];
+    int n = solomon_tb_pair_needs(tb->variant, m, needs, SOLOMON_TB_NEEDS_MAX);
+    for (int i = 0; i < n && i < SOLOMON_TB_NEEDS_MAX; i++) {
+        SolomonMaterial pair[2] = {needs[i], material_swap(needs[i])};
+        for (int k = 0; k < 2; k++) {
+            if (tb->data[material_id(pair[k])])
+                continue;
+            char why[4200];
+            if (read_table(tb, pair[k], dir, why, sizeof why) != TABLE_LOADED) {
                 char name[20];
-                solomon_tb_material_name(m, name);
-                fprintf(log, "%s %s: loaded from %s\n", tb->variant->name, name, dir);
+                solomon_tb_material_name(needs[i], name);
+                snprintf(err, errlen, "needs the tables of %s first: %s", name, why);
+                return false;
             }
-            continue;
-        }
-        int64_t start = util_now_ms();
-        int max_plies = 0;
-        if (!build_pair(tb, m, threads, &max_plies, err, errlen))
-            return false;
-        if (dir && (!write_table(tb, m, dir, err, errlen) ||
-                    (sid != id && !write_table(tb, swapped, dir, err, errlen))))
-            return false;
-        if (log) {
-            char name[20], sname[20];
-            solomon_tb_material_name(m, name);
-            solomon_tb_material_name(swapped, sname);
-            uint64_t n = tb->size[id] + (sid != id ? tb->size[sid] : 0);
-            fprintf(log, "%s %s%s%s: %llu positions, longest %d plies, %lld ms\n",
-                    tb->variant->name, name, sid != id ? " + " : "",
-                    sid != id ? sname : "", (unsigned long long)n, max_plies,
-                    (long long)(util_now_ms() - start));
-            fflush(log);
         }
     }
+    return load_or_build_pair(tb, solomon_tb_pair_of(m), threads < 1 ? 1 : threads, dir, log,
+                              err, errlen);
+}
+
+int solomon_tb_pairs(int max_pieces, SolomonMaterial *pairs, int max)
+{
+    int order[MATERIALS], count = 0;
+    for (int id = 0; id < MATERIALS; id++) {
+        SolomonMaterial m = material_of_id(id);
+        if (material_valid(m) && material_pieces(m) <= max_pieces &&
+            material_id(solomon_tb_pair_of(m)) == id)
+            order[count++] = id;
+    }
+    qsort(order, (size_t)count, sizeof order[0], build_order);
+    for (int k = 0; k < count && k < max; k++)
+        pairs[k] = material_of_id(order[k]);
+    return count;
+}
+
+bool solomon_tb_material_parse(const char *name, SolomonMaterial *m)
+{
+    int count[2][2] = {{0, 0}, {0, 0}}, side = 0;
+    bool men_seen = false;
+    for (const char *c = name; *c; c++) {
+        if (*c == 'v' && side == 0) {
+            side = 1;
+            men_seen = false;
+        } else if (*c == 'K' && !men_seen)
+            count[side][1]++;
+        else if (*c == 'M')
+            count[side][0]++, men_seen = true;
+        else
+            return false;
+        if (count[side][0] > SIDE_MAX || count[side][1] > SIDE_MAX)
+            return false;
+    }
+    SolomonMaterial r = {count[0][0], count[0][1], count[1][0], count[1][1]};
+    if (side != 1 || !material_valid(r))
+        return false;
+    *m = r;
     return true;
 }
 

@@ -20,6 +20,8 @@
 
 /* Most pieces of one side (the rules' limit) and of a table. */
 enum { SOLOMON_TB_SIDE_MAX = 6, SOLOMON_TB_PIECES_MAX = 8 };
+/* Room enough for every pair one pair's moves can lead to. */
+enum { SOLOMON_TB_NEEDS_MAX = 256, SOLOMON_TB_PAIRS_MAX = 2401 };
 
 /* A material: pieces of the side to move ("us") and of the other side. */
 typedef struct SolomonMaterial {
@@ -47,10 +49,48 @@ void solomon_tb_free(SolomonTables *tb);
 bool solomon_tb_build(SolomonTables *tb, int max_pieces, int threads,
                       const char *dir, FILE *log, char *err, size_t errlen);
 
-/* Load every table of up to max_pieces pieces found in dir.  A file whose
- * header or checksum is wrong is not loaded and is reported in err (the
- * others are still loaded).  Returns the number of tables loaded, or -1 when
- * a file was rejected. */
+/* Build the tables of one pair (material m and its colour swap) into the
+ * folder dir, one job of a build spread over many machines: the tables its
+ * moves lead to (solomon_tb_pair_needs) are read from dir and must be there;
+ * valid tables of the pair already there are kept.  Each table is written
+ * to a temporary file and renamed, so readers never see half a table.
+ * False with err set otherwise (a table it needs is missing or damaged, a
+ * FIFO or device by a table's name, a file that cannot be written). */
+bool solomon_tb_build_pair(SolomonTables *tb, SolomonMaterial m, int threads, const char *dir,
+                           FILE *log, char *err, size_t errlen);
+
+/* The name of m's pair: of m and its colour swap, the one the builder
+ * builds first (both are built and written together). */
+SolomonMaterial solomon_tb_pair_of(SolomonMaterial m);
+
+/* The pairs (each by solomon_tb_pair_of) whose tables building m's pair
+ * reads: every material a move of either side can lead to, a capture (of
+ * one piece with single jumps, of any number of them in solomon-chain) and
+ * the crowning of the mover's man, alone or together; a few may not occur.
+ * Each has fewer pieces, or as many with fewer men, so the order is a DAG.
+ * Writes at most max of them; returns how many there are. */
+int solomon_tb_pair_needs(const Variant *v, SolomonMaterial m, SolomonMaterial *needs,
+                          int max);
+
+/* The pairs of up to max_pieces pieces (each by solomon_tb_pair_of) in the
+ * order the builder builds them (fewer pieces first, then fewer men); at
+ * most max are written, the number of pairs is returned. */
+int solomon_tb_pairs(int max_pieces, SolomonMaterial *pairs, int max);
+
+/* Parse a material's name (solomon_tb_material_name, e.g. "KMvKK"); false
+ * when it is not one with a table. */
+bool solomon_tb_material_parse(const char *name, SolomonMaterial *m);
+
+/* Load every table of up to max_pieces pieces found in dir.  Only regular
+ * files are read (opened without blocking, so a FIFO or a device by a
+ * table's name is skipped and never blocks).  A file that cannot be read, a
+ * file whose header (magic, version, rule set, material, size, reserved
+ * bytes), length, checksum or entries are wrong, a FIFO or device, and a
+ * table missing among those of as many pieces as the largest found, are
+ * not loaded and are named with the reason in err (the first three, then
+ * "(and N more)"); the others are still loaded.  Returns the number of
+ * tables loaded, or -1 when something was named in err (also when the
+ * folder itself cannot be used). */
 int solomon_tb_load(SolomonTables *tb, const char *dir, int max_pieces, char *err,
                     size_t errlen);
 

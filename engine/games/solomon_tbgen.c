@@ -6,6 +6,8 @@
  *   sigil-tbgen --prove FEN --side white|black [--nodes N] [--out FILE]
  *               [--variant NAME] [--pieces N] [--dir DIR]
  *   sigil-tbgen --check-proof FILE [--variant NAME] [--pieces N] [--dir DIR]
+ *   sigil-tbgen --list-materials [--variant NAME] [--pieces N]
+ *   sigil-tbgen --material NAME [--variant NAME] [--threads T] [--dir DIR]
  *
  * builds every table of up to N pieces (default 4) of the variant (solomon,
  * solomon-chain or both, the default) into DIR (default "."), reusing the
@@ -19,6 +21,10 @@
  * default 1000000) for a certificate that the side does not lose from FEN
  * and writes it to FILE (default stdout); --check-proof checks one against the
  * rules and the tables (proof.h).  Both load the tables of DIR.
+ * --list-materials prints one line per pair of tables (a material and its
+ * colour swap, built together) in build order: the variant, the pair's
+ * name, then the pairs it needs (doc/tablebases.md); --material builds that
+ * one pair into DIR from the tables it needs there (a job of a cluster).
  * Exit status 0 when all went well.
  */
 #include <limits.h>
@@ -40,7 +46,10 @@ static int usage(void)
                     "       sigil-tbgen --prove FEN --side white|black [--nodes N] [--out FILE] "
                     "[--variant NAME] [--pieces N] [--dir DIR]\n"
                     "       sigil-tbgen --check-proof FILE [--variant NAME] [--pieces N] "
-                    "[--dir DIR]\n");
+                    "[--dir DIR]\n"
+                    "       sigil-tbgen --list-materials [--variant NAME] [--pieces N]\n"
+                    "       sigil-tbgen --material NAME [--variant NAME] [--threads T] "
+                    "[--dir DIR] [--quiet]\n");
     return 2;
 }
 
@@ -106,8 +115,13 @@ static int probe_lines(const Variant *v, int pieces, const char *dir)
 {
     SolomonTables *tb = solomon_tb_new(v);
     char err[4200];
-    if (!tb || solomon_tb_load(tb, dir, pieces, err, sizeof err) < 0) {
+    /* A file that cannot be used is named and skipped; the others answer
+     * (status 1 at the end); no table at all is status 1 at once. */
+    int loaded = tb ? solomon_tb_load(tb, dir, pieces, err, sizeof err) : -1;
+    int status = loaded < 0 ? 1 : 0;
+    if (loaded < 0)
         fprintf(stderr, "sigil-tbgen: %s\n", tb ? err : "no tables for this variant");
+    if (loaded < 0 && (!tb || solomon_tb_complete_pieces(tb) == 0)) {
         solomon_tb_free(tb);
         return 1;
     }
@@ -127,7 +141,52 @@ static int probe_lines(const Variant *v, int pieces, const char *dir)
             printf("%s %d\n", value.wdl == TB_WIN ? "win" : "loss", value.plies);
     }
     solomon_tb_free(tb);
-    return 0;
+    return status;
+}
+
+/* --list-materials: "<variant> <pair> <needed pair>..." in build order. */
+static void list_materials(const Variant *v, int pieces)
+{
+    static SolomonMaterial pairs[SOLOMON_TB_PAIRS_MAX];
+    int n = solomon_tb_pairs(pieces, pairs, SOLOMON_TB_PAIRS_MAX);
+    for (int i = 0; i < n && i < SOLOMON_TB_PAIRS_MAX; i++) {
+        SolomonMaterial needs[SOLOMON_TB_NEEDS_MAX];
+        int k = solomon_tb_pair_needs(v, pairs[i], needs, SOLOMON_TB_NEEDS_MAX);
+        char name[20];
+        solomon_tb_material_name(pairs[i], name);
+        printf("%s %s", v->name, name);
+        for (int j = 0; j < k && j < SOLOMON_TB_NEEDS_MAX; j++) {
+            solomon_tb_material_name(needs[j], name);
+            printf(" %s", name);
+        }
+        printf("\n");
+    }
+}
+
+/* --material: build one pair into dir. */
+static bool build_material(const Variant *v, const char *material, int threads,
+                           const char *dir, bool quiet)
+{
+    SolomonMaterial m;
+    char err[4400];
+    SolomonTables *tb = solomon_tb_new(v);
+    if (!solomon_tb_material_parse(material, &m)) {
+        fprintf(stderr, "sigil-tbgen: %s: not a material with a table (e.g. KKvK, KMvKM)\n",
+                material);
+        solomon_tb_free(tb);
+        return false;
+    }
+    int64_t start = util_now_ms();
+    bool ok = tb && solomon_tb_build_pair(tb, m, threads, dir, quiet ? NULL : stdout, err,
+                                          sizeof err);
+    if (!ok)
+        fprintf(stderr, "sigil-tbgen: %s %s: %s\n", v->name, material,
+                tb ? err : "no tables for this variant");
+    else
+        printf("%s %s: ready in %lld ms\n", v->name, material,
+               (long long)(util_now_ms() - start));
+    solomon_tb_free(tb);
+    return ok;
 }
 
 /* --prove and --check-proof: the tables of dir through the generic interface. */
@@ -185,6 +244,8 @@ int main(int argc, char **argv)
     int pieces = 4, threads = 1;
     bool verify = false, stats = false, quiet = false, probe = false;
     const char *prove_fen = NULL, *side_name = NULL, *out_path = NULL, *check_path = NULL;
+    const char *material = NULL;
+    bool list = false;
     unsigned long long nodes = 1000000;
     long long number;
     for (int i = 1; i < argc; i++) {
@@ -218,6 +279,10 @@ int main(int argc, char **argv)
             nodes = (unsigned long long)number;
         } else if (strcmp(a, "--probe") == 0)
             probe = true;
+        else if (strcmp(a, "--material") == 0 && has_value)
+            material = argv[++i];
+        else if (strcmp(a, "--list-materials") == 0)
+            list = true;
         else if (strcmp(a, "--stats") == 0)
             stats = true;
         else if (strcmp(a, "--quiet") == 0)
@@ -237,6 +302,22 @@ int main(int argc, char **argv)
         if (!v)
             return usage();
         return probe_lines(v, pieces, dir);
+    }
+    if (list || material) {
+        bool both = strcmp(variant, "both") == 0;
+        const Variant *vs[2] = {variants_find(both ? "solomon" : variant),
+                                both ? variants_find("solomon-chain") : NULL};
+        if (!vs[0] || !vs[0]->tablebase || (list && material))
+            return usage();
+        bool ok = true;
+        for (int k = 0; k < 2 && ok; k++)
+            if (vs[k]) {
+                if (list)
+                    list_materials(vs[k], pieces);
+                else
+                    ok = build_material(vs[k], material, threads, dir, quiet);
+            }
+        return ok ? 0 : 1;
     }
     bool ok = true;
     if (strcmp(variant, "both") == 0) {
