@@ -42,7 +42,7 @@ static uint64_t bench_position(const Game *g, int index, int depth, FILE *out)
     SearchLimits limits;
     search_limits_clear(&limits);
     limits.depth = depth;
-    SearchOptions options = {1, 1, NULL};
+    SearchOptions options = {1, 1, NULL, NULL};
     search_clear();
     SearchResult r = search_run(g, &limits, &options, NULL, NULL, NULL);
     char score[32], best[MOVE_STR_MAX] = "(none)";

@@ -92,12 +92,20 @@ static Leaf leaf_of(const Variant *v, const Tablebase *tb, const Position *pos, 
 
 /* ---- checking ------------------------------------------------------------------ */
 
+/* A certificate in memory: its side, its positions (side to move in each)
+ * and the move of each. */
+struct ProofCert {
+    int side;
+    PosSet set;
+    Move *moves;
+    uint64_t entries;
+};
+
 typedef struct Checker {
     const Variant *v;
     const Tablebase *tb;
     int side;
-    PosSet set;
-    Move *moves;   /* the certificate's move of each position */
+    const PosSet *set;
     char *err;
     size_t errlen;
 } Checker;
@@ -111,7 +119,7 @@ static bool safe(Checker *c, const Position *pos, int depth)
     if (leaf != LEAF_NONE)
         return leaf == LEAF_SAFE;
     if (v->side_to_move(pos) == c->side)
-        return set_find(&c->set, v, pos, false) >= 0;
+        return set_find((PosSet *)c->set, v, pos, false) >= 0;
     if (depth > 16)
         return false;
     Move moves[MAX_MOVES];
@@ -120,10 +128,13 @@ static bool safe(Checker *c, const Position *pos, int depth)
         Position child;
         v->make(pos, moves[i], &child);
         if (!safe(c, &child, depth + 1)) {
-            char fen[FEN_MAX], text[MOVE_STR_MAX];
-            v->to_fen(pos, fen);
-            v->move_str(pos, moves[i], text);
-            snprintf(c->err, c->errlen, "after %s, the reply %s is not covered", fen, text);
+            if (c->errlen) {
+                char fen[FEN_MAX], text[MOVE_STR_MAX];
+                v->to_fen(pos, fen);
+                v->move_str(pos, moves[i], text);
+                snprintf(c->err, c->errlen, "after %s, the reply %s is not covered", fen,
+                         text);
+            }
             return false;
         }
     }
@@ -136,8 +147,23 @@ static bool fault(char *err, size_t errlen, const char *what, const char *line)
     return false;
 }
 
-bool proof_check(FILE *f, const Variant *v, const Tablebase *tb, uint64_t *entries, char *err,
-                 size_t errlen)
+static void cert_free(ProofCert *c)
+{
+    if (!c)
+        return;
+    set_free(&c->set);
+    free(c->moves);
+    free(c);
+}
+
+/* Is line the first line of a certificate? */
+static bool is_header(const char *line) { return strncmp(line, "sigil-proof ", 12) == 0; }
+
+/* Read one certificate from f (its header first; it ends at the end of the
+ * file or before the next certificate's header, where f is left) and check
+ * it.  The certificate, or NULL with the first fault in err. */
+static ProofCert *cert_read(FILE *f, const Variant *v, const Tablebase *tb, uint64_t *entries,
+                            char *err, size_t errlen)
 {
     char line[FEN_MAX + MOVE_STR_MAX + 16], word[64], fen[FEN_MAX + 1];
     GameConfig cfg = {DEFAULT_MOVE_LIMIT};
@@ -146,41 +172,48 @@ bool proof_check(FILE *f, const Variant *v, const Tablebase *tb, uint64_t *entri
     *entries = 0;
     if (errlen)
         err[0] = '\0';
-    int side = -1;
     /* header */
     if (!fgets(line, sizeof line, f) || strcmp(line, "sigil-proof 1\n") != 0)
-        return fault(err, errlen, "not a proof file", "");
+        return fault(err, errlen, "not a proof file", ""), NULL;
     if (!fgets(line, sizeof line, f) || sscanf(line, "variant %63s", word) != 1 ||
         strcmp(word, v->name) != 0)
-        return fault(err, errlen, "not a proof for this variant", line);
+        return fault(err, errlen, "not a proof for this variant", line), NULL;
     if (!fgets(line, sizeof line, f) || sscanf(line, "side %63s", word) != 1 ||
         (strcmp(word, "white") != 0 && strcmp(word, "black") != 0))
-        return fault(err, errlen, "bad side line", line);
-    side = strcmp(word, "white") == 0 ? WHITE : BLACK;
+        return fault(err, errlen, "bad side line", line), NULL;
+    int side = strcmp(word, "white") == 0 ? WHITE : BLACK;
     if (!fgets(line, sizeof line, f) || strncmp(line, "root ", 5) != 0)
-        return fault(err, errlen, "no root line", line);
+        return fault(err, errlen, "no root line", line), NULL;
     line[strcspn(line, "\r\n")] = '\0';
     if (!v->from_fen(&root, line + 5, &cfg, why, sizeof why))
-        return fault(err, errlen, why, line);
-    /* entries: read them all, then check the closure */
-    long cap = 1 << 16;
-    Checker c = {v, tb, side, {0}, NULL, err, errlen};
-    fpos_t start;
+        return fault(err, errlen, why, line), NULL;
+    /* entries: count them, read them all, then check the closure */
+    fpos_t start, here;
     fgetpos(f, &start);
     long n = 0;
-    while (fgets(line, sizeof line, f))
+    while (fgets(line, sizeof line, f) && !is_header(line))
         n++;
     if (n >= 0x7fffffffL)
-        return fault(err, errlen, "too many entries", "");
-    cap = n + 1;
-    if (!set_init(&c.set, v->position_size, (uint32_t)cap) ||
-        !(c.moves = malloc((size_t)cap * sizeof *c.moves))) {
-        set_free(&c.set);
-        return fault(err, errlen, "out of memory", "");
+        return fault(err, errlen, "too many entries", ""), NULL;
+    ProofCert *c = calloc(1, sizeof *c);
+    if (!c || !set_init(&c->set, v->position_size, (uint32_t)(n + 1)) ||
+        !(c->moves = malloc((size_t)(n + 1) * sizeof *c->moves))) {
+        cert_free(c);
+        return fault(err, errlen, "out of memory", ""), NULL;
     }
+    c->side = side;
+    Checker ck = {v, tb, side, &c->set, err, errlen};
     fsetpos(f, &start);
     bool ok = true;
-    while (ok && fgets(line, sizeof line, f)) {
+    for (long k = 0; ok && k < n; k++) {
+        if (!fgets(line, sizeof line, f)) {
+            ok = fault(err, errlen, "the file changed while it was read", "");
+            break;
+        }
+        if (!strchr(line, '\n') && !feof(f)) {
+            ok = fault(err, errlen, "an entry is too long", line);
+            break;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         char *bar = strchr(line, '|');
         Position p;
@@ -196,28 +229,178 @@ bool proof_check(FILE *f, const Variant *v, const Tablebase *tb, uint64_t *entri
             ok = fault(err, errlen, "the side is not to move, or the game is over", line);
         else {
             Move m = v->parse_move(&p, bar + 1);
-            int64_t i = set_find(&c.set, v, &p, true);
+            int64_t i = set_find(&c->set, v, &p, true);
             if (m == MOVE_NONE)
                 ok = fault(err, errlen, "not a legal move", line);
-            else if (i < 0 || (uint64_t)i != *entries)
+            else if (i < 0 || (uint64_t)i != c->entries)
                 ok = fault(err, errlen, "a position given twice", line);
             else {
-                c.moves[i] = m;
-                ++*entries;
+                c->moves[i] = m;
+                c->entries++;
             }
         }
     }
-    for (uint64_t i = 0; ok && i < *entries; i++) {
+    /* leave f at the next certificate's header, if any */
+    fgetpos(f, &here);
+    if (ok && fgets(line, sizeof line, f))
+        fsetpos(f, &here);
+    for (uint64_t i = 0; ok && i < c->entries; i++) {
         Position p, child;
-        set_get(&c.set, (uint32_t)i, &p);
-        v->make(&p, c.moves[i], &child);
-        ok = safe(&c, &child, 0);
+        set_get(&c->set, (uint32_t)i, &p);
+        v->make(&p, c->moves[i], &child);
+        ok = safe(&ck, &child, 0);
     }
-    if (ok && !safe(&c, &root, 0))
+    if (ok && !safe(&ck, &root, 0))
         ok = err[0] ? false : fault(err, errlen, "the root is not covered", "");
-    set_free(&c.set);
-    free(c.moves);
-    return ok;
+    *entries = c->entries;
+    if (!ok) {
+        cert_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+bool proof_check(FILE *f, const Variant *v, const Tablebase *tb, uint64_t *entries, char *err,
+                 size_t errlen)
+{
+    ProofCert *c = cert_read(f, v, tb, entries, err, errlen);
+    int side = c ? c->side : -1;
+    cert_free(c);
+    return side >= 0;
+}
+
+bool proof_check_file(FILE *f, const Variant *v, const Tablebase *tb, int *certificates,
+                      uint64_t *entries, char *err, size_t errlen)
+{
+    *certificates = 0;
+    *entries = 0;
+    for (;;) {
+        uint64_t n = 0;
+        if (!proof_check(f, v, tb, &n, err, errlen))
+            return false;
+        ++*certificates;
+        *entries += n;
+        int ch = fgetc(f);
+        if (ch == EOF)
+            return true;
+        ungetc(ch, f);
+    }
+}
+
+/* ---- books --------------------------------------------------------------------- */
+
+struct ProofBook {
+    const Variant *v;
+    ProofCert *cert[2]; /* [WHITE], [BLACK]: the side's certificate or NULL */
+};
+
+ProofBook *proof_book_load(const Variant *v, const Tablebase *tb, const char *path, char *err,
+                           size_t errlen)
+{
+    if (errlen)
+        err[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL; /* no book: nothing to say */
+    ProofBook *b = calloc(1, sizeof *b);
+    char why[600] = "";
+    bool ok = b != NULL;
+    if (!b)
+        snprintf(why, sizeof why, "out of memory");
+    while (ok) {
+        uint64_t n;
+        ProofCert *c = cert_read(f, v, tb, &n, why, sizeof why);
+        if (!c) {
+            ok = false;
+            break;
+        }
+        if (b->cert[c->side]) {
+            snprintf(why, sizeof why, "two certificates for %s",
+                     c->side == WHITE ? "white" : "black");
+            cert_free(c);
+            ok = false;
+            break;
+        }
+        b->cert[c->side] = c;
+        int ch = fgetc(f);
+        if (ch == EOF)
+            break;
+        ungetc(ch, f);
+    }
+    if (ok && (!b->cert[WHITE] || !b->cert[BLACK])) {
+        snprintf(why, sizeof why, "no certificate for %s (a book has one for each side)",
+                 b->cert[WHITE] ? "black" : "white");
+        ok = false;
+    }
+    if (ok && ferror(f)) {
+        snprintf(why, sizeof why, "read error");
+        ok = false;
+    }
+    fclose(f);
+    if (!ok) {
+        snprintf(err, errlen, "book %s not used: %s", path, why);
+        proof_book_free(b);
+        return NULL;
+    }
+    b->v = v;
+    return b;
+}
+
+void proof_book_free(ProofBook *b)
+{
+    if (!b)
+        return;
+    cert_free(b->cert[WHITE]);
+    cert_free(b->cert[BLACK]);
+    free(b);
+}
+
+uint64_t proof_book_entries(const ProofBook *b, int side)
+{
+    return b && b->cert[side] ? b->cert[side]->entries : 0;
+}
+
+/* side does not lose from pos by the book: pos is a leaf that side does not
+ * lose, a position of side's certificate, or (the opponent to move) every
+ * reply leads to one of those. */
+static bool book_safe(const ProofBook *b, const Tablebase *tb, const Position *pos, int side)
+{
+    Checker ck = {b->v, tb, side, &b->cert[side]->set, NULL, 0};
+    return safe(&ck, pos, 0);
+}
+
+int proof_book_moves(const ProofBook *b, const Tablebase *tb, const Position *pos,
+                     Move *moves)
+{
+    if (!b)
+        return 0;
+    const Variant *v = b->v;
+    int side = v->side_to_move(pos);
+    if (v->result(pos, NULL, NULL) != RESULT_NONE || (v->is_chance && v->is_chance(pos)))
+        return 0;
+    Move all[MAX_MOVES];
+    int n = v->generate(pos, all), kept = 0;
+    for (int i = 0; i < n; i++) {
+        Position child;
+        v->make(pos, all[i], &child);
+        if (book_safe(b, tb, &child, side))
+            moves[kept++] = all[i];
+    }
+    return kept;
+}
+
+bool proof_book_not_lose(const ProofBook *b, const Tablebase *tb, const Position *pos,
+                         int side)
+{
+    if (!b)
+        return false;
+    const Variant *v = b->v;
+    if (v->side_to_move(pos) != side || leaf_of(v, tb, pos, side) != LEAF_NONE)
+        return book_safe(b, tb, pos, side);
+    if (set_find((PosSet *)&b->cert[side]->set, v, pos, false) >= 0)
+        return true;
+    Move moves[MAX_MOVES];
+    return proof_book_moves(b, tb, pos, moves) > 0;
 }
 
 /* ---- searching -------------------------------------------------------------------- */

@@ -13,6 +13,11 @@
  *   side white|black
  *   root <FEN>
  *   <FEN>|<move>          (any number; S is to move in every FEN)
+ *
+ * A certificate ends at the end of the file or before the next line that
+ * begins "sigil-proof ", where the next certificate starts: a file may hold
+ * several.  A book (proof_book_load) is a file of two certificates, one for
+ * each side, usually both from the start position.
  */
 #ifndef SIGIL_PROOF_H
 #define SIGIL_PROOF_H
@@ -24,6 +29,8 @@
 
 #include "variant.h"
 
+typedef struct ProofCert ProofCert;
+
 /* Check a certificate of variant v read from f against the rules (v's own
  * functions) and the tables tb of v (may be NULL: then only the game's ends
  * are leaves).  True when it proves that its side does not lose from its
@@ -31,6 +38,36 @@
  * number of positions in it. */
 bool proof_check(FILE *f, const Variant *v, const Tablebase *tb, uint64_t *entries, char *err,
                  size_t errlen);
+
+/* Check every certificate of the file f (at least one), one after the other;
+ * true when each is valid.  *certificates and *entries count them and their
+ * positions; on a fault err names the first one. */
+bool proof_check_file(FILE *f, const Variant *v, const Tablebase *tb, int *certificates,
+                      uint64_t *entries, char *err, size_t errlen);
+
+/* A book: the two certificates of a file, kept in memory for play. */
+typedef struct ProofBook ProofBook;
+
+/* Load and check the book at path for variant v against the tables tb (the
+ * tables it rests on must be loaded).  NULL with err empty when there is no
+ * file at path; NULL with err set ("book PATH not used: REASON") when it is
+ * damaged, truncated, of another variant, lacks a side's certificate or does
+ * not prove what it says. */
+ProofBook *proof_book_load(const Variant *v, const Tablebase *tb, const char *path, char *err,
+                           size_t errlen);
+void proof_book_free(ProofBook *b);
+/* Positions in side's certificate. */
+uint64_t proof_book_entries(const ProofBook *b, int side);
+/* The moves of the side to move in pos that the book proves do not lose:
+ * after each, every reply reaches a position of that side's certificate, a
+ * table position it does not lose, or an end it does not lose.  Writes them
+ * to moves (in generation order) and returns how many; 0 when there is none
+ * (pos is outside the book), the game is over or pos is a chance node. */
+int proof_book_moves(const ProofBook *b, const Tablebase *tb, const Position *pos,
+                     Move *moves);
+/* Does the book (with the tables tb) prove that side does not lose from pos? */
+bool proof_book_not_lose(const ProofBook *b, const Tablebase *tb, const Position *pos,
+                         int side);
 
 /* Search for a certificate that side does not lose from root, exploring at
  * most max_nodes positions outside the tables (breadth first, in rounds of

@@ -613,12 +613,22 @@ static char *legal_move_list(int *count)
 }
 
 /* The value with best play from the endgame tables: "win N" / "loss N" (N
- * plies to the end of the game), "draw", or "unknown". */
+ * plies to the end of the game), "draw", or, outside them, from the proof
+ * book: "draw proven" (neither side can win), "win-or-draw proven" (the side
+ * to move does not lose), "draw-or-loss proven" (it cannot win), else
+ * "unknown". */
 static void value_text(char *buf, size_t size)
 {
     TbValue value;
-    if (!session_tablebase_value(P.session, &value))
-        snprintf(buf, size, "unknown");
+    int book;
+    if (!session_tablebase_value(P.session, &value)) {
+        book = session_book_value(P.session);
+        snprintf(buf, size, "%s",
+                 book == 3   ? "draw proven"
+                 : book == 1 ? "win-or-draw proven"
+                 : book == 2 ? "draw-or-loss proven"
+                             : "unknown");
+    }
     else if (value.wdl == TB_DRAW)
         snprintf(buf, size, "draw");
     else

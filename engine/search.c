@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "movepick.h"
+#include "proof.h"
 #include "tablebase.h"
 #include "threads.h"
 #include "timeman.h"
@@ -983,7 +984,7 @@ void search_signal_destroy(SearchSignal *signal)
  * the line it plays when not even depth 1 was completed. */
 static SearchResult collect_result(SearchShared *sh, int threads)
 {
-    SearchResult res = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
+    SearchResult res = {MOVE_NONE, MOVE_NONE, 0, 0, 0, SOURCE_SEARCH};
     SearchThread *main = threads_get(0);
     res.depth = main->completed;
     for (int i = 0; i < threads; i++)
@@ -1047,11 +1048,12 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
     int side = sh.v->side_to_move(&sh.root);
     sh.budget = timeman_allocate(&sh.limits, side);
 
-    SearchResult res = {MOVE_NONE, MOVE_NONE, 0, 0, 0};
+    SearchResult res = {MOVE_NONE, MOVE_NONE, 0, 0, 0, SOURCE_SEARCH};
     int threads = 0;
     Move tb_move;
     TbValue tb_value;
     int tb_probes;
+    bool book_root = false;
     Result r = game_result(game, NULL, NULL);
     if (r != RESULT_NONE) {
         /* A finished game: nothing to search. */
@@ -1072,8 +1074,20 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
         atomic_store(&sh.nodes_total, (uint64_t)tb_probes);
         atomic_store(&sh.tbhits, (uint64_t)tb_probes + 1);
         report_line(&sh, NULL, 1, 1, 1, res.score, &tb_move, 1);
+        res.source = SOURCE_TABLE;
     } else {
         sh.root_chance = is_chance(sh.v, &sh.root);
+        /* In the proof book: only the moves it proves not to lose are
+         * searched (the search picks the best of them). */
+        Move safe[MAX_MOVES];
+        int n_safe = options && options->book && !sh.root_chance
+                         ? proof_book_moves(options->book, sh.tablebase, &sh.root, safe)
+                         : 0;
+        if (n_safe > 0) {
+            memcpy(sh.root_moves, safe, (size_t)n_safe * sizeof *safe);
+            sh.root_count = n_safe;
+            book_root = true;
+        }
         if (!sh.root_chance)
             initial_root_order(sh.v, &sh.root, sh.root_moves, sh.root_count);
         int multipv = options && options->multipv > 1 ? options->multipv : 1;
@@ -1091,8 +1105,10 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
         }
     }
     wait_for_release(&sh);
-    if (threads > 0)
+    if (threads > 0) {
         res = collect_result(&sh, threads);
+        res.source = book_root ? SOURCE_BOOK : SOURCE_SEARCH;
+    }
     free(sh.history_keys);
     pthread_mutex_unlock(&one_search);
     return res;

@@ -28,7 +28,15 @@ typedef struct SearchOptions {
     int threads;        /* option Threads, >= 1 */
     int multipv;        /* option MultiPV, >= 1 */
     const Tablebase *tablebase; /* the game's loaded endgame tables, or NULL */
+    const struct ProofBook *book; /* the game's proof book (proof.h), or NULL */
 } SearchOptions;
+
+/* Where the move of a search came from. */
+typedef enum SearchSource {
+    SOURCE_SEARCH,  /* the search over every legal move */
+    SOURCE_TABLE,   /* the endgame tables, without a search */
+    SOURCE_BOOK     /* the search over the moves the proof book proves not to lose */
+} SearchSource;
 
 typedef struct SearchResult {
     Move best;          /* MOVE_NONE when there is nothing to play (game over, or
@@ -37,6 +45,7 @@ typedef struct SearchResult {
     int score;          /* from the side to move's view */
     int depth;          /* last completed iteration */
     uint64_t nodes;
+    SearchSource source;
 } SearchResult;
 
 /* One report of the search's progress: a finished iteration for one of the

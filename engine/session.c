@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "perft.h"
+#include "proof.h"
 #include "timeman.h"
 #include "tt.h"
 #include "util.h"
@@ -59,6 +60,7 @@ struct Session {
     char tb_path[1024]; /* option TablebasePath; "" = no tables */
     int tb_pieces;      /* option TablebasePieces */
     Tablebase *tb;      /* the current variant's loaded tables, or NULL */
+    ProofBook *book;    /* the current variant's proof book (TablebasePath), or NULL */
     uint64_t dice;    /* state of the roll generator */
 
     pthread_t thread;
@@ -136,6 +138,7 @@ void session_free(Session *s)
     if (!s)
         return;
     session_stop(s);
+    proof_book_free(s->book);
     if (s->tb)
         s->game.variant->tablebase->close(s->tb);
     game_free(&s->game);
@@ -172,6 +175,12 @@ static void run_search(Session *s)
         v->describe(root, text, sizeof text);
         s->out.analysis(s->out.ctx, text);
     }
+    /* With tables or a book: where the move came from. */
+    if ((job->options.tablebase || job->options.book) && s->out.analysis && res.best != MOVE_NONE &&
+        job->roll == MOVE_NONE)
+        s->out.analysis(s->out.ctx, res.source == SOURCE_BOOK    ? "source book"
+                                    : res.source == SOURCE_TABLE ? "source table"
+                                                                 : "source search");
     char best[MOVE_STR_MAX] = "0000", ponder[MOVE_STR_MAX];
     bool has_ponder = false;
     if (job->roll != MOVE_NONE) {
@@ -427,33 +436,49 @@ void session_new_game(Session *s)
     game_reset(&s->game);
 }
 
-/* (Re)load the current variant's endgame tables from the options; false
- * with err set when something could not be loaded (what could is kept). */
+/* Release the current variant's tables and book. */
+static void drop_tablebase(Session *s)
+{
+    proof_book_free(s->book);
+    s->book = NULL;
+    s->search_options.book = NULL;
+    if (s->tb)
+        s->game.variant->tablebase->close(s->tb);
+    s->tb = NULL;
+    s->search_options.tablebase = NULL;
+}
+
+/* (Re)load the current variant's endgame tables and its proof book
+ * (`<variant>.book` in the same folder, if there is one) from the options;
+ * false with err set when something could not be loaded (what could is
+ * kept: a refused book leaves the tables in use). */
 static bool reload_tablebase(Session *s, char *err, size_t errlen)
 {
     session_stop(s);
     const Variant *v = s->game.variant;
     err[0] = '\0';
-    if (s->tb) {
-        v->tablebase->close(s->tb);
-        s->tb = NULL;
-    }
-    s->search_options.tablebase = NULL;
+    drop_tablebase(s);
     if (!s->tb_path[0] || s->tb_pieces <= 0 || !v->tablebase)
         return true;
     s->tb = v->tablebase->open(v, s->tb_path, s->tb_pieces, err, errlen);
     s->search_options.tablebase = s->tb;
+    char path[sizeof s->tb_path + 64], why[1200];
+    snprintf(path, sizeof path, "%s/%s.book", s->tb_path, v->name);
+    s->book = proof_book_load(v, s->tb, path, why, sizeof why);
+    s->search_options.book = s->book;
+    if (why[0]) {
+        if (err[0])
+            notice(s, NOTICE_ERROR, why); /* both: the tables' error is returned */
+        else
+            snprintf(err, errlen, "%s", why);
+    }
     return err[0] == '\0';
 }
 
 void session_set_variant(Session *s, const Variant *v)
 {
     session_stop(s);
-    if (s->tb) {
-        s->game.variant->tablebase->close(s->tb);
-        s->tb = NULL;
-        s->search_options.tablebase = NULL;
-    }
+    drop_tablebase(s);
     game_free(&s->game);
     game_init(&s->game, v, &s->config);
     char err[1200];
@@ -477,6 +502,16 @@ bool session_tablebase_value(const Session *s, TbValue *value)
     if (!s->tb || (v->is_chance && v->is_chance(&g->pos)))
         return false;
     return v->tablebase->probe(s->tb, &g->pos, value);
+}
+
+int session_book_value(const Session *s)
+{
+    const Game *g = &s->game;
+    if (!s->book || game_result(g, NULL, NULL) != RESULT_NONE)
+        return 0;
+    int stm = g->variant->side_to_move(&g->pos);
+    return (proof_book_not_lose(s->book, s->tb, &g->pos, stm) ? 1 : 0) |
+           (proof_book_not_lose(s->book, s->tb, &g->pos, !stm) ? 2 : 0);
 }
 
 /* Play every move of the text on g; false (g half played) with err set. */

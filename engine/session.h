@@ -157,6 +157,12 @@ int64_t session_move_overhead(const Session *s);
  * position outside them, a roll due. */
 bool session_tablebase_value(const Session *s, TbValue *value);
 
+/* What the current variant's proof book proves about the current position:
+ * bit 1, the side to move does not lose; bit 2, its opponent does not lose
+ * (both: a proven draw); 0 without a book, outside it or when the game is
+ * over. */
+int session_book_value(const Session *s);
+
 /* ------------------------------------------------------------- the worker */
 
 /* Start a search of the current game in the worker (stopping any running

@@ -534,7 +534,7 @@ START_TEST(test_stop_flag_ends_the_search_promptly)
         search_limits_clear(&j.limits);
         j.limits.infinite = true;
         j.g = &g;
-        j.options = (SearchOptions){threads, 1, NULL};
+        j.options = (SearchOptions){threads, 1, NULL, NULL};
         int64_t waited = run_job_and_stop_after(&j, 150);
         ck_assert_int_lt(waited, 500); /* generous: a loaded machine */
         ck_assert(drift_is_legal(&g, j.r.best));
@@ -552,7 +552,7 @@ START_TEST(test_infinite_waits_for_stop_even_when_solved)
     search_limits_clear(&j.limits);
     j.limits.infinite = true;
     j.g = &g;
-    j.options = (SearchOptions){1, 1, NULL};
+    j.options = (SearchOptions){1, 1, NULL, NULL};
     int64_t t0 = util_now_ms();
     run_job_and_stop_after(&j, 120);
     ck_assert_int_ge(util_now_ms() - t0, 110);
@@ -580,7 +580,7 @@ START_TEST(test_waiting_for_stop_costs_no_cpu)
     search_limits_clear(&j.limits);
     j.limits.infinite = true;
     j.g = &g;
-    j.options = (SearchOptions){2, 1, NULL};
+    j.options = (SearchOptions){2, 1, NULL, NULL};
     job_start(&j);
     for (int waited = 0; lines_count() == 0 && waited < 10000; waited += 10)
         sleep_ms(10); /* the search has reported: it is done and waits */
@@ -610,7 +610,7 @@ START_TEST(test_ponder_searches_untimed_until_ponderhit_then_under_the_clock)
     j.limits.movetime = 300;
     j.limits.move_overhead = 0;
     j.g = &g;
-    j.options = (SearchOptions){1, 1, NULL};
+    j.options = (SearchOptions){1, 1, NULL, NULL};
     job_start(&j);
     sleep_ms(600); /* twice the move time: pondering is not on the clock */
     ck_assert(!atomic_load(&j.done));
@@ -638,7 +638,7 @@ START_TEST(test_ponder_answers_at_ponderhit_when_already_done)
     j.limits.time[WHITE] = 60000;
     j.limits.time[BLACK] = 60000;
     j.g = &g;
-    j.options = (SearchOptions){1, 1, NULL};
+    j.options = (SearchOptions){1, 1, NULL, NULL};
     job_start(&j);
     sleep_ms(200);
     ck_assert(!atomic_load(&j.done));
@@ -658,7 +658,7 @@ START_TEST(test_stop_ends_a_ponder_search)
     j.limits.ponder = true;
     j.limits.movetime = 100000;
     j.g = &g;
-    j.options = (SearchOptions){2, 1, NULL};
+    j.options = (SearchOptions){2, 1, NULL, NULL};
     ck_assert_int_lt(run_job_and_stop_after(&j, 150), 500);
     ck_assert(drift_is_legal(&g, j.r.best));
     /* A stop raised before the search starts is not lost. */
@@ -687,7 +687,7 @@ START_TEST(test_movetime_is_honoured)
     SearchLimits l;
     search_limits_clear(&l);
     l.movetime = 200;
-    SearchOptions o = {1, 1, NULL};
+    SearchOptions o = {1, 1, NULL, NULL};
     int64_t t0 = util_now_ms(), c0 = process_cpu_ms();
     SearchResult r = search_run(&g, &l, &o, NULL, collect, (void *)g.variant);
     int64_t took = util_now_ms() - t0, cpu = process_cpu_ms() - c0;
@@ -706,7 +706,7 @@ START_TEST(test_clock_is_never_overrun)
 {
     Game g;
     game_init(&g, &drift, &cfg);
-    SearchOptions o = {1, 1, NULL};
+    SearchOptions o = {1, 1, NULL, NULL};
     static const int64_t clocks[] = {0, 5, 40, 300, 1000};
     search_set_hash(TT_DEFAULT_MB); /* as the protocol does at start-up */
     for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++) {
@@ -736,7 +736,7 @@ START_TEST(test_single_legal_move_returns_quickly)
     SearchLimits l;
     search_limits_clear(&l);
     l.movetime = 3000;
-    SearchOptions o = {1, 1, NULL};
+    SearchOptions o = {1, 1, NULL, NULL};
     int64_t t0 = util_now_ms();
     SearchResult r = search_run(&g, &l, &o, NULL, NULL, NULL);
     ck_assert_int_lt(util_now_ms() - t0, 1000);

@@ -603,7 +603,7 @@ static void two_kings_win(const Variant *v, int expect_wins, int expect_longest,
                 SearchLimits l;
                 search_limits_clear(&l);
                 l.depth = 12;
-                SearchOptions o = {1, 1, NULL};
+                SearchOptions o = {1, 1, NULL, NULL};
                 m = search_run(&g, &l, &o, NULL, NULL, NULL).best;
             } else {
                 bool added;

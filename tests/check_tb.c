@@ -709,6 +709,362 @@ START_TEST(a_proof_is_found_checked_and_its_faults_caught)
 }
 END_TEST
 
+
+/* ---- proof books in play ------------------------------------------------------- */
+
+/* A drawn 6-piece position that the tables of up to 4 pieces settle quickly
+ * for both sides (each not-lose proof needs one round of 4096 positions). */
+static const char *const BOOK_ROOT = "W:W12,13,14:B6,7,8";
+static char book_dir[64];
+static int pt_count(const char *text, const char *prefix);
+
+/* Copy the solomon tables into a folder of their own and write its book
+ * there: both sides' certificates from BOOK_ROOT. */
+static void make_book_dir(void)
+{
+    temp_dir(book_dir);
+    SolomonMaterial m = {-1, -1, -1, -1};
+    while (solomon_tb_material_next(&m, PIECES)) {
+        char name[96], from[200], to[200], buf[1 << 14];
+        solomon_tb_file_name(single, m, name, sizeof name);
+        snprintf(from, sizeof from, "%s/%s", table_dir, name);
+        snprintf(to, sizeof to, "%s/%s", book_dir, name);
+        FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+        ck_assert(in && out);
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+            ck_assert_uint_eq(fwrite(buf, 1, n, out), n);
+        fclose(in);
+        ck_assert_int_eq(fclose(out), 0);
+    }
+    Tablebase *tb = open_tables(0);
+    Position root;
+    char err[256], path[200];
+    ck_assert(single->from_fen(&root, BOOK_ROOT, &config, err, sizeof err));
+    snprintf(path, sizeof path, "%s/solomon.book", book_dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    for (int side = WHITE; side <= BLACK; side++) {
+        uint64_t explored;
+        ck_assert_int_eq(proof_search(single, tb, &root, side, 100000, f, &explored, err,
+                                      sizeof err),
+                         1);
+    }
+    ck_assert_int_eq(fclose(f), 0);
+    single->tablebase->close(tb);
+}
+
+static void remove_book_dir(void)
+{
+    char path[200];
+    snprintf(path, sizeof path, "%s/solomon.book", book_dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/solomon-chain.book", book_dir);
+    remove(path);
+    remove_dir(book_dir, single, PIECES);
+}
+
+/* The engine's move (go nodes 2000) after `position fen F [moves M]`, and the
+ * source it names. */
+static void book_move(const char *fen, const char *moves, char *move, char *source)
+{
+    char info[1 << 14];
+    engine_move(fen, moves, move, info, sizeof info);
+    const char *line = strstr(info, "info string source ");
+    ck_assert_msg(line != NULL, "%s", info);
+    sscanf(line, "info string source %15s", source);
+    ck_assert_int_eq(pt_count(info, "info string source "), 1);
+}
+
+/* Does side not lose after move m from p?  Every reply must reach a table
+ * position side does not lose, an end it does not lose, or a position from
+ * which a fresh search (proof.c's prover, not the book) proves it, the
+ * proof then checked. */
+static bool proven_not_to_lose(const Tablebase *tb, const Position *p, Move m, int side)
+{
+    Position child;
+    single->make(p, m, &child);
+    Move replies[MAX_MOVES];
+    int n = single->result(&child, NULL, NULL) == RESULT_NONE ? single->generate(&child, replies)
+                                                              : 0;
+    if (n == 0) {
+        Result r = single->result(&child, NULL, NULL);
+        return r != (side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS);
+    }
+    for (int i = 0; i < n; i++) {
+        Position q;
+        single->make(&child, replies[i], &q);
+        FILE *f = tmpfile();
+        uint64_t explored, entries;
+        char err[256];
+        int r = proof_search(single, tb, &q, side, 100000, f, &explored, err, sizeof err);
+        rewind(f);
+        bool ok = r == 1 && proof_check(f, single, tb, &entries, err, sizeof err);
+        fclose(f);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* Lines of text that begin with prefix. */
+static int pt_count(const char *text, const char *prefix)
+{
+    int n = 0;
+    size_t len = strlen(prefix);
+    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        n += strncmp(p, prefix, len) == 0;
+    return n;
+}
+
+static bool in_list(const Move *moves, int n, Move m)
+{
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+START_TEST(the_engine_plays_proven_moves_from_its_book)
+{
+    make_book_dir();
+    char cmd[200], move[64], source[16], err[600], path[200];
+    exchange("variant solomon");
+    snprintf(cmd, sizeof cmd, "setoption name TablebasePath value %s", book_dir);
+    const char *out = exchange(cmd);
+    ck_assert_msg(!strstr(out, "error"), "%s", out);
+    ck_assert_str_eq(engine_value(BOOK_ROOT), "draw proven");
+    ck_assert_ptr_nonnull(strstr(exchange("d"), "\nTablebase: draw proven\n"));
+    Tablebase *tb = open_tables(0);
+    snprintf(path, sizeof path, "%s/solomon.book", book_dir);
+    ProofBook *book = proof_book_load(single, tb, path, err, sizeof err);
+    ck_assert_msg(book != NULL, "%s", err);
+    ck_assert_uint_gt(proof_book_entries(book, WHITE), 0);
+    ck_assert_uint_gt(proof_book_entries(book, BLACK), 0);
+    Position root;
+    ck_assert(single->from_fen(&root, BOOK_ROOT, &config, err, sizeof err));
+    Move safe[MAX_MOVES], all[MAX_MOVES];
+    int n_safe = proof_book_moves(book, tb, &root, safe), n_all = single->generate(&root, all);
+    ck_assert_int_gt(n_safe, 0);
+    ck_assert_int_lt(n_safe, n_all); /* the book leaves some moves out */
+    /* every move the book allows is proven by a search of its own */
+    for (int i = 0; i < n_safe; i++)
+        ck_assert(proven_not_to_lose(tb, &root, safe[i], WHITE));
+    /* White: the engine plays one of them, and says it comes from the book */
+    book_move(BOOK_ROOT, "", move, source);
+    ck_assert_str_eq(source, "book");
+    Move m = single->parse_move(&root, move);
+    ck_assert(in_list(safe, n_safe, m));
+    /* Black, after each of White's moves, book or not: Black's certificate
+     * covers them all, so its moves are proven too */
+    for (int i = 0; i < n_all; i++) {
+        char first[MOVE_STR_MAX];
+        Position after;
+        single->move_str(&root, all[i], first);
+        single->make(&root, all[i], &after);
+        snprintf(cmd, sizeof cmd, " %s", first);
+        book_move(BOOK_ROOT, cmd, move, source);
+        Move b = single->parse_move(&after, move);
+        ck_assert(b != MOVE_NONE);
+        Move bsafe[MAX_MOVES];
+        int nb = proof_book_moves(book, tb, &after, bsafe);
+        ck_assert_int_gt(nb, 0);
+        ck_assert_str_eq(source, "book");
+        ck_assert_msg(in_list(bsafe, nb, b), "%s %s", first, move);
+        ck_assert(proven_not_to_lose(tb, &after, b, BLACK));
+    }
+    /* outside the book: the search, as without one */
+    book_move("W:W12,13,14:B6,7,9", "", move, source);
+    ck_assert_str_eq(source, "search");
+    proof_book_free(book);
+    single->tablebase->close(tb);
+    remove_book_dir();
+}
+END_TEST
+
+START_TEST(an_opponent_leaving_the_book_is_followed_into_the_tables)
+{
+    make_book_dir();
+    char cmd[200], move[64], source[16], err[600], path[200];
+    exchange("variant solomon");
+    snprintf(cmd, sizeof cmd, "setoption name TablebasePath value %s", book_dir);
+    ck_assert_ptr_null(strstr(exchange(cmd), "error"));
+    Tablebase *tb = open_tables(0);
+    snprintf(path, sizeof path, "%s/solomon.book", book_dir);
+    ProofBook *book = proof_book_load(single, tb, path, err, sizeof err);
+    ck_assert_msg(book != NULL, "%s", err);
+    /* White plays from the book; then every reply of Black: the engine is in
+     * its book (source book, a proven move) or in the tables (source table,
+     * a move that keeps the tables' value, which is not a loss) */
+    Position root, child;
+    ck_assert(single->from_fen(&root, BOOK_ROOT, &config, err, sizeof err));
+    book_move(BOOK_ROOT, "", move, source);
+    Move m = single->parse_move(&root, move);
+    single->make(&root, m, &child);
+    Move replies[MAX_MOVES];
+    int n = single->generate(&child, replies), tables_seen = 0;
+    for (int i = 0; i < n; i++) {
+        char line[64], white[64];
+        Position q;
+        single->move_str(&child, replies[i], line);
+        single->make(&child, replies[i], &q);
+        snprintf(cmd, sizeof cmd, " %s %s", move, line);
+        book_move(BOOK_ROOT, cmd, white, source);
+        TbValue tv;
+        if (single->result(&q, NULL, NULL) != RESULT_NONE)
+            continue;
+        if (solomon_tb_probe(tables[0], &q, &tv)) {
+            ck_assert_str_eq(source, "table");
+            ck_assert_int_ne(tv.wdl, TB_LOSS);
+            tables_seen++;
+        } else {
+            ck_assert_str_eq(source, "book");
+            Move w = single->parse_move(&q, white), safe[MAX_MOVES];
+            int k = proof_book_moves(book, tb, &q, safe);
+            ck_assert(in_list(safe, k, w));
+        }
+    }
+    /* then one line to the end of the book: Black captures when it can
+     * (the first reply otherwise), the engine answers from its book until
+     * the tables take over */
+    char line[2048] = "";
+    Position q = root;
+    for (int ply = 0; ply < 40 && !tables_seen; ply++) {
+        char w[64], b[64];
+        book_move(BOOK_ROOT, line, w, source);
+        TbValue tv;
+        bool in_tables = solomon_tb_probe(tables[0], &q, &tv);
+        ck_assert_str_eq(source, in_tables ? "table" : "book");
+        if (in_tables) {
+            ck_assert_int_ne(tv.wdl, TB_LOSS);
+            tables_seen++;
+            break;
+        }
+        Move wm = single->parse_move(&q, w), safe[MAX_MOVES];
+        int k = proof_book_moves(book, tb, &q, safe);
+        ck_assert(in_list(safe, k, wm));
+        single->make(&q, wm, &child);
+        if (single->result(&child, NULL, NULL) != RESULT_NONE)
+            break;
+        n = single->generate(&child, replies);
+        int pick = 0;
+        for (int i = 0; i < n; i++)
+            if (single->is_noisy(&child, replies[i]))
+                pick = i;
+        single->move_str(&child, replies[pick], b);
+        single->make(&child, replies[pick], &q);
+        size_t len = strlen(line);
+        snprintf(line + len, sizeof line - len, " %s %s", w, b);
+        if (single->result(&q, NULL, NULL) != RESULT_NONE)
+            break;
+    }
+    ck_assert_int_gt(tables_seen, 0);
+    proof_book_free(book);
+    single->tablebase->close(tb);
+    remove_book_dir();
+}
+END_TEST
+
+/* The book file after an edit: f's lines with line `drop` left out, the
+ * file cut after `cut` bytes (0: not cut), or the variant line changed. */
+static void write_damaged(const char *path, int drop, long cut, const char *variant)
+{
+    char from[200], line[512];
+    snprintf(from, sizeof from, "%s.good", path);
+    FILE *in = fopen(from, "r"), *out = fopen(path, "w");
+    ck_assert(in && out);
+    long written = 0;
+    for (int n = 1; fgets(line, sizeof line, in); n++) {
+        if (n == drop)
+            continue;
+        if (variant && strncmp(line, "variant ", 8) == 0)
+            snprintf(line, sizeof line, "variant %s\n", variant);
+        size_t len = strlen(line);
+        if (cut && written + (long)len > cut)
+            len = (size_t)(cut - written);
+        fwrite(line, 1, len, out);
+        written += (long)len;
+        if (cut && written >= cut)
+            break;
+    }
+    fclose(in);
+    ck_assert_int_eq(fclose(out), 0);
+}
+
+/* Set TablebasePath to the book folder: the error line it gives ("" none). */
+static const char *load_error(void)
+{
+    static char line[1024];
+    char cmd[200];
+    exchange("setoption name TablebasePath value <empty>");
+    snprintf(cmd, sizeof cmd, "setoption name TablebasePath value %s", book_dir);
+    const char *out = exchange(cmd);
+    const char *e = strstr(out, "info string error: ");
+    snprintf(line, sizeof line, "%.*s", e ? (int)strcspn(e, "\n") : 0, e ? e : "");
+    return line;
+}
+
+START_TEST(a_damaged_book_is_refused_and_the_tables_still_used)
+{
+    make_book_dir();
+    char path[200], good[220], move[64], source[16];
+    snprintf(path, sizeof path, "%s/solomon.book", book_dir);
+    snprintf(good, sizeof good, "%s.good", path);
+    ck_assert_int_eq(rename(path, good), 0);
+    exchange("variant solomon");
+    /* the book as written loads */
+    write_damaged(path, 0, 0, NULL);
+    ck_assert_str_eq(load_error(), "");
+    ck_assert_str_eq(engine_value(BOOK_ROOT), "draw proven");
+    /* a position left out of White's certificate (line 6: its second entry) */
+    write_damaged(path, 6, 0, NULL);
+    const char *e = load_error();
+    ck_assert_msg(strstr(e, "solomon.book not used: ") && strstr(e, "is not covered"), "%s", e);
+    ck_assert_str_eq(engine_value(BOOK_ROOT), "unknown");
+    ck_assert_str_eq(engine_value("W:WK7,K16:BK2"), "win 3"); /* the tables still are used */
+    book_move(BOOK_ROOT, "", move, source);
+    ck_assert_str_eq(source, "search");
+    /* cut in the middle of a line, and cut before Black's certificate */
+    FILE *f = fopen(good, "r");
+    char line[512];
+    long at = 0, black_at = 0;
+    for (int n = 1; fgets(line, sizeof line, f); n++) {
+        if (n > 1 && strcmp(line, "sigil-proof 1\n") == 0)
+            black_at = at;
+        at += (long)strlen(line);
+    }
+    fclose(f);
+    ck_assert_int_gt(black_at, 0);
+    write_damaged(path, 0, at - 7, NULL);
+    e = load_error();
+    ck_assert_msg(strstr(e, "solomon.book not used: "), "%s", e);
+    write_damaged(path, 0, black_at, NULL);
+    e = load_error();
+    ck_assert_msg(strstr(e, "no certificate for black"), "%s", e);
+    /* another rule set's book */
+    write_damaged(path, 0, 0, "solomon-chain");
+    e = load_error();
+    ck_assert_msg(strstr(e, "not a proof for this variant"), "%s", e);
+    ck_assert_str_eq(engine_value("W:WK7,K16:BK2"), "win 3");
+    /* sigil-tbgen's checker names the fault as well (through proof.c) */
+    f = fopen(path, "r");
+    int certificates;
+    uint64_t entries;
+    char err[600];
+    Tablebase *tb = open_tables(0);
+    ck_assert(!proof_check_file(f, single, tb, &certificates, &entries, err, sizeof err));
+    fclose(f);
+    f = fopen(good, "r");
+    ck_assert_msg(proof_check_file(f, single, tb, &certificates, &entries, err, sizeof err), "%s",
+                  err);
+    ck_assert_int_eq(certificates, 2);
+    fclose(f);
+    single->tablebase->close(tb);
+    remove(good);
+    remove_book_dir();
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tablebases");
@@ -735,6 +1091,9 @@ int main(void)
     tcase_add_test(proto, a_folder_without_tables_is_an_error_and_nothing_changes);
     tcase_add_test(proto, won_positions_are_won_in_the_tables_distance);
     tcase_add_test(proto, the_search_stops_at_the_tables_with_exact_scores);
+    tcase_add_test(proto, the_engine_plays_proven_moves_from_its_book);
+    tcase_add_test(proto, an_opponent_leaving_the_book_is_followed_into_the_tables);
+    tcase_add_test(proto, a_damaged_book_is_refused_and_the_tables_still_used);
     suite_add_tcase(s, proto);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

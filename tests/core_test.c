@@ -64,7 +64,7 @@ SearchResult run(const Game *g, int depth, uint64_t nodes, int threads, int mult
     search_limits_clear(&l);
     l.depth = depth;
     l.nodes = nodes;
-    SearchOptions o = {threads, multipv, NULL};
+    SearchOptions o = {threads, multipv, NULL, NULL};
     lines_reset();
     return search_run(g, &l, &o, NULL, collect, (void *)g->variant);
 }

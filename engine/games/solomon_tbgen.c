@@ -8,6 +8,7 @@
  *   sigil-tbgen --check-proof FILE [--variant NAME] [--pieces N] [--dir DIR]
  *   sigil-tbgen --list-materials [--variant NAME] [--pieces N]
  *   sigil-tbgen --material NAME [--variant NAME] [--threads T] [--dir DIR]
+ *   sigil-tbgen --book [--root FEN] [--nodes N] [build options]
  *
  * builds every table of up to N pieces (default 4) of the variant (solomon,
  * solomon-chain or both, the default) into DIR (default "."), reusing the
@@ -25,6 +26,13 @@
  * colour swap, built together) in build order: the variant, the pair's
  * name, then the pairs it needs (doc/tablebases.md); --material builds that
  * one pair into DIR from the tables it needs there (a job of a cluster).
+ * and writes it to FILE (default stdout); --check-proof checks every
+ * certificate of FILE (a proof or a book) against the rules and the tables
+ * (proof.h).  Both load the tables of DIR.  --book, after the tables, writes
+ * each variant's proof book DIR/<variant>.book: the certificates that White
+ * and that Black do not lose from FEN (default the start position), each
+ * searched with at most N positions (default 20000000), rechecked once
+ * written; a valid book already there is kept.
  * Exit status 0 when all went well.
  */
 #include <limits.h>
@@ -49,8 +57,93 @@ static int usage(void)
                     "[--dir DIR]\n"
                     "       sigil-tbgen --list-materials [--variant NAME] [--pieces N]\n"
                     "       sigil-tbgen --material NAME [--variant NAME] [--threads T] "
-                    "[--dir DIR] [--quiet]\n");
+                    "[--dir DIR] [--quiet]\n"
+                    "       sigil-tbgen --book [--root FEN] [--nodes N] [--variant ...] "
+                    "[--pieces N] [--threads T] [--dir DIR]\n");
     return 2;
+}
+
+/* The proof book of v in dir (after its tables): both sides' certificates
+ * from root_fen (NULL: the start), written to a temporary file, renamed, and
+ * checked again as the engine loads it. */
+static bool build_book(const Variant *v, int pieces, const char *dir, const char *root_fen,
+                       unsigned long long nodes)
+{
+    char err[4200] = "", path[4096], tmp[4200];
+    snprintf(path, sizeof path, "%s/%s.book", dir, v->name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    Tablebase *tb = v->tablebase->open(v, dir, pieces, err, sizeof err);
+    if (!tb) {
+        fprintf(stderr, "sigil-tbgen: %s: %s\n", v->name, err);
+        return false;
+    }
+    Position root;
+    GameConfig cfg = {DEFAULT_MOVE_LIMIT};
+    bool ok = true;
+    if (root_fen)
+        ok = v->from_fen(&root, root_fen, &cfg, err, sizeof err);
+    else
+        v->startpos(&root, &cfg);
+    char have[FEN_MAX] = "", fen[FEN_MAX], line[FEN_MAX + 16];
+    v->to_fen(&root, fen);
+    /* a valid book of the same root already there is kept */
+    FILE *f = ok ? fopen(path, "r") : NULL;
+    if (f) {
+        for (int k = 0; k < 4 && fgets(line, sizeof line, f); k++)
+            if (strncmp(line, "root ", 5) == 0)
+                snprintf(have, sizeof have, "%.*s", (int)strcspn(line + 5, "\r\n"), line + 5);
+        fclose(f);
+    }
+    ProofBook *book = ok && strcmp(have, fen) == 0
+                          ? proof_book_load(v, tb, path, err, sizeof err)
+                          : NULL;
+    if (book) {
+        printf("%s: book %s kept (%llu + %llu positions)\n", v->name, path,
+               (unsigned long long)proof_book_entries(book, WHITE),
+               (unsigned long long)proof_book_entries(book, BLACK));
+        proof_book_free(book);
+        v->tablebase->close(tb);
+        return true;
+    }
+    FILE *out = ok ? fopen(tmp, "w") : NULL;
+    if (ok && !out)
+        snprintf(err, sizeof err, "cannot write %.1000s", tmp);
+    ok = out != NULL;
+    for (int side = WHITE; ok && side <= BLACK; side++) {
+        uint64_t explored = 0;
+        int64_t start = util_now_ms();
+        int r = proof_search(v, tb, &root, side, nodes, out, &explored, err, sizeof err);
+        if (r == 0)
+            snprintf(err, sizeof err, "%s: not proved within %llu positions", 
+                     side == WHITE ? "white" : "black", nodes);
+        else if (r == 1)
+            printf("%s: %s does not lose: proved after %llu positions, %lld ms\n", v->name,
+                   side == WHITE ? "white" : "black", (unsigned long long)explored,
+                   (long long)(util_now_ms() - start));
+        ok = r == 1;
+    }
+    if (out && (fclose(out) != 0) && ok) {
+        snprintf(err, sizeof err, "cannot write %.1000s", tmp);
+        ok = false;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        snprintf(err, sizeof err, "cannot rename %.1000s", tmp);
+        ok = false;
+    }
+    if (!ok)
+        remove(tmp);
+    int64_t start = util_now_ms();
+    book = ok ? proof_book_load(v, tb, path, err, sizeof err) : NULL;
+    if (book)
+        printf("%s: book %s written and checked (%llu + %llu positions, %lld ms)\n", v->name,
+               path, (unsigned long long)proof_book_entries(book, WHITE),
+               (unsigned long long)proof_book_entries(book, BLACK),
+               (long long)(util_now_ms() - start));
+    else
+        fprintf(stderr, "sigil-tbgen: %s: book: %s\n", v->name, err);
+    proof_book_free(book);
+    v->tablebase->close(tb);
+    return book != NULL;
 }
 
 static bool run_variant(const Variant *v, int pieces, int threads, const char *dir,
@@ -202,10 +295,15 @@ static int run_proof(const Variant *v, int pieces, const char *dir, const char *
     if (check_path) {
         FILE *f = fopen(check_path, "r");
         uint64_t entries = 0;
+        int certificates = 0;
         if (!f)
             fprintf(stderr, "sigil-tbgen: cannot read %s\n", check_path);
-        else if (proof_check(f, v, tb, &entries, err, sizeof err)) {
-            printf("proof valid: %llu positions\n", (unsigned long long)entries);
+        else if (proof_check_file(f, v, tb, &certificates, &entries, err, sizeof err)) {
+            if (certificates == 1)
+                printf("proof valid: %llu positions\n", (unsigned long long)entries);
+            else
+                printf("proof valid: %d certificates, %llu positions\n", certificates,
+                       (unsigned long long)entries);
             status = 0;
         } else
             printf("proof invalid: %s\n", err);
@@ -242,7 +340,9 @@ int main(int argc, char **argv)
 {
     const char *variant = "both", *dir = ".";
     int pieces = 4, threads = 1;
-    bool verify = false, stats = false, quiet = false, probe = false;
+    bool verify = false, stats = false, quiet = false, probe = false, book = false;
+    bool nodes_given = false;
+    const char *root_fen = NULL;
     const char *prove_fen = NULL, *side_name = NULL, *out_path = NULL, *check_path = NULL;
     const char *material = NULL;
     bool list = false;
@@ -277,7 +377,12 @@ int main(int argc, char **argv)
             if (!util_parse_number(argv[++i], 1, LLONG_MAX, &number))
                 return usage();
             nodes = (unsigned long long)number;
-        } else if (strcmp(a, "--probe") == 0)
+            nodes_given = true;
+        } else if (strcmp(a, "--book") == 0)
+            book = true;
+        else if (strcmp(a, "--root") == 0 && has_value)
+            root_fen = argv[++i];
+        else if (strcmp(a, "--probe") == 0)
             probe = true;
         else if (strcmp(a, "--material") == 0 && has_value)
             material = argv[++i];
@@ -319,15 +424,21 @@ int main(int argc, char **argv)
             }
         return ok ? 0 : 1;
     }
-    bool ok = true;
+    if (book && !nodes_given)
+        nodes = 20000000;
+    const char *names[2] = {variant, NULL};
     if (strcmp(variant, "both") == 0) {
-        ok = run_variant(variants_find("solomon"), pieces, threads, dir, verify, stats, quiet) &&
-             run_variant(variants_find("solomon-chain"), pieces, threads, dir, verify, stats, quiet);
-    } else {
-        const Variant *v = variants_find(variant);
-        if (!v)
+        names[0] = "solomon";
+        names[1] = "solomon-chain";
+    }
+    for (int k = 0; k < 2 && names[k]; k++)
+        if (!variants_find(names[k]) || !variants_find(names[k])->tablebase)
             return usage();
-        ok = run_variant(v, pieces, threads, dir, verify, stats, quiet);
+    bool ok = true;
+    for (int k = 0; ok && k < 2 && names[k]; k++) {
+        const Variant *v = variants_find(names[k]);
+        ok = run_variant(v, pieces, threads, dir, verify, stats, quiet) &&
+             (!book || build_book(v, pieces, dir, root_fen, nodes));
     }
     return ok ? 0 : 1;
 }
