@@ -26,6 +26,7 @@
 #include "info.h"
 #include "json.h"
 #include "oracle.h"
+#include "refusal.h"
 #include "search.h"
 #include "session.h"
 #include "util.h"
@@ -286,7 +287,7 @@ static void cmd_setoption(const char *args)
 
 static void cmd_position(const char *args)
 {
-    char tok[TOKEN_MAX], err[256], buf[96];
+    char tok[TOKEN_MAX], err[512], buf[96];
     const char *cur = args;
     if (!util_next_token(&cur, tok, sizeof tok)) {
         error_line("position needs 'startpos' or 'fen <fen>'");
@@ -335,19 +336,19 @@ static void cmd_position(const char *args)
             error_line("invalid %s FEN '%s': %s", session_variant(P.session)->name,
                        echo(fen_arg, buf, sizeof buf), err);
         else
-            error_line("%s; position unchanged", err);
+            error_line("%s", err); /* the position is unchanged */
     }
 }
 
 static void cmd_move(const char *args)
 {
-    char err[256];
+    char err[512];
     if (!*skip_spaces(args)) {
         error_line("move needs one or more moves");
         return;
     }
     if (!session_play(P.session, args, err, sizeof err))
-        error_line("%s; position unchanged", err);
+        error_line("%s", err); /* the position is unchanged */
 }
 
 /* The arguments of a command that takes at most one number, lo..hi: 0 when
@@ -788,6 +789,45 @@ static void query_legal(const char *args)
     free(buf);
 }
 
+/* The game so far: its variant, the FEN it started from and every move
+ * (and roll) played since, as JSON (protocol.md, "query history"). */
+static void query_history(const char *args)
+{
+    (void)args;
+    const Game *g = game();
+    const Variant *v = g->variant;
+    size_t cap = 1024 + (size_t)g->ply * (MOVE_STR_MAX + 4);
+    char *buf = util_xmalloc(cap), fen[FEN_MAX], text[MOVE_STR_MAX];
+    JsonWriter w;
+    json_init(&w, buf, cap);
+    json_begin_object(&w);
+    json_member_string(&w, "variant", v->name);
+    v->to_fen(&g->start, fen);
+    json_member_string(&w, "start", fen);
+    json_key(&w, "moves");
+    json_begin_array(&w);
+    Position p = g->start, child;
+    for (int i = 0; i < g->ply; i++) {
+        v->move_str(&p, g->moves[i], text);
+        json_string(&w, text);
+        v->make(&p, g->moves[i], &child);
+        p = child;
+    }
+    json_end_array(&w);
+    json_end_object(&w);
+    reply_json(json_ok(&w), buf, "history");
+    free(buf);
+}
+
+/* Why the text is or is not a move now: `legal`, `movable` (a cell a legal
+ * move starts from) or the reason, one sentence (refusal.c). */
+static void query_why(const char *args)
+{
+    char why[REFUSAL_MAX];
+    WhyKind k = refusal_explain(game(), args, why, sizeof why);
+    reply("response %s", k == WHY_LEGAL ? "legal" : k == WHY_MOVABLE ? "movable" : why);
+}
+
 /* Every game `variant` takes, with its one-line description, as JSON:
  * [{"name":"solomon","title":"..."},...] in the registry's order. */
 static void query_variants(const char *args)
@@ -819,6 +859,7 @@ static const struct {
     {"variant", query_variant},   {"variants", query_variants},
     {"board", query_board},       {"position", query_position},
     {"move", query_move},         {"legal", query_legal},       {"value", query_value},
+    {"history", query_history},   {"why", query_why},
 };
 enum { QUERY_COUNT = sizeof queries / sizeof queries[0] };
 
@@ -901,7 +942,8 @@ static const struct {
     {"ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played (ends the search)"},
     {"perft", cmd_perft, "perft N", "count move sequences of length N, per move"},
     {"query", cmd_query, "query <what>",
-     "gameover|p1turn|result|fen|moves|chance|variant|variants|board|position|move <m>|legal|value"},
+     "gameover|p1turn|result|fen|moves|chance|variant|variants|board|position|move <m>|legal|"
+     "value|history|why <m>"},
     {"roll", cmd_roll, "roll", "draw the pending dice roll and play it (option Seed)"},
     {"d", cmd_display, "d", "board, FEN, key, result and legal moves"},
     {"eval", cmd_eval, "eval", "static evaluation of the position"},

@@ -21,6 +21,7 @@
 #include "perft.h"
 #include "timeman.h"
 #include "tt.h"
+#include "refusal.h"
 #include "util.h"
 #include "variants.h"
 
@@ -472,15 +473,20 @@ static bool play_all(Game *g, const char *moves, char *err, size_t errlen)
 {
     if (!moves)
         return true;
-    char tok[MOVE_STR_MAX + 1], why[160];
+    char tok[MOVE_STR_MAX + 1], why[REFUSAL_MAX], scratch[160];
     const char *cur = moves;
     size_t len;
     while ((len = util_next_token(&cur, tok, sizeof tok)) > 0) {
-        if (len >= sizeof tok)
-            snprintf(why, sizeof why, "unparsable move '%.40s...'", tok);
-        else if (game_play_text(g, tok, why, sizeof why))
+        if (len >= sizeof tok) {
+            snprintf(err, errlen, "illegal move '%.40s...' at ply %d: no move is that long",
+                     tok, g->ply + 1);
+            return false;
+        }
+        if (game_play_text(g, tok, scratch, sizeof scratch))
             continue;
-        snprintf(err, errlen, "%s at ply %d", why, g->ply + 1);
+        /* One line: the move, the ply, and which rule refuses it. */
+        refusal_explain(g, tok, why, sizeof why);
+        snprintf(err, errlen, "illegal move '%.40s' at ply %d: %s", tok, g->ply + 1, why);
         return false;
     }
     return true;
