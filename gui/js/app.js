@@ -1097,7 +1097,7 @@ function render() {
   root.dataset.chance = position.chance ? 'true' : 'false';
   root.dataset.ply = String(ui.history.length);
   root.dataset.view = String(live() ? ui.history.length : ui.view);
-  root.dataset.fen = position.fen;
+  root.dataset.fen = shown.fen;
   root.dataset.legal = over ? '' : ui.legal.map((m) => m.move).join(' ');
   root.dataset.state = ui.editing ? 'setup' : over ? 'over' : personToAct() ? 'human' : 'engine';
   root.dataset.analysing = ui.analysing ? 'true' : 'false';
