@@ -15,8 +15,9 @@
 #include "game.h"
 #include "variant.h"
 
-/* Longest reason, NUL included. */
-#define REFUSAL_MAX 320
+/* Longest reason, NUL included, and room for a list of moves in one. */
+#define REFUSAL_MAX 400
+#define REFUSAL_LIST 200
 
 typedef enum WhyKind {
     WHY_LEGAL,   /* the text is a legal move */
