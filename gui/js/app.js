@@ -107,15 +107,21 @@ async function start() {
     ui.variants = [answer.text];
   }
   if (params.get('seed')) await engine.command(`setoption name Seed value ${params.get('seed')}`);
-  for (const name of ui.variants) {
-    await engine.command(`variant ${name}`);
-    ui.boards.set(name, await engine.queryJson('board'));
-  }
+  // The games' titles from `query variants` (one line); each board is asked
+  // for when its game is first played.
+  const titles = new Map();
+  const listed = await engine.query('variants');
+  if (listed.text.startsWith('[')) for (const v of JSON.parse(listed.text)) titles.set(v.name, v.title);
   const select = $('variant');
   for (const name of ui.variants) {
+    if (!titles.has(name)) {
+      await engine.command(`variant ${name}`);
+      ui.boards.set(name, await engine.queryJson('board'));
+      titles.set(name, ui.boards.get(name).title);
+    }
     const option = document.createElement('option');
     option.value = name;
-    option.textContent = `${name} — ${ui.boards.get(name).title}`;
+    option.textContent = `${name} — ${titles.get(name)}`;
     select.appendChild(option);
   }
   applyParams();
@@ -302,10 +308,11 @@ async function beginGame() {
 }
 
 async function selectVariant(name) {
+  await ui.engine.command(`variant ${name}`);
+  if (!ui.boards.has(name)) ui.boards.set(name, await ui.engine.queryJson('board'));
   ui.variant = name;
-  ui.board = ui.boards.get(ui.variant);
+  ui.board = ui.boards.get(name);
   $('variant').value = name;
-  await ui.engine.command(`variant ${ui.variant}`);
   await ui.engine.command('ucinewgame');
 }
 
@@ -676,12 +683,10 @@ function computeOffer() {
 // the legal moves with a start and a target write theirs (`14-9`, `c3d4`);
 // null when no legal move shows the way.
 function moveTextFor(from, to) {
-  for (const m of ui.legal) {
-    if (!m.from || !m.to || m.kind !== 'step') continue;
-    if (m.move.startsWith(m.from) && m.move.endsWith(m.to) && m.move.length >= m.from.length + m.to.length)
-      return from + m.move.slice(m.from.length, m.move.length - m.to.length) + to;
-  }
-  return null;
+  const shaped = (m) => m.from && m.to && m.path && m.path.length === 2 && m.move.startsWith(m.from) &&
+    m.move.endsWith(m.to) && m.move.length >= m.from.length + m.to.length;
+  const model = ui.legal.find((m) => shaped(m) && m.kind === 'step') || ui.legal.find(shaped);
+  return model ? from + model.move.slice(model.from.length, model.move.length - model.to.length) + to : null;
 }
 
 // Asks the engine why a piece may not move (or a move is refused) and shows

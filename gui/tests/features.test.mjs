@@ -171,6 +171,20 @@ test('a piece that may not move: the engine\'s reason is shown', async () => {
   assert.equal(await page.isVisible('[data-role="reason"]'), false);
   assert.deepEqual(problems, []);
   await page.close();
+
+  // Salto's forced jump: a piece that may not move, and a refused target of
+  // the one piece that may (picked already, as the lone movable piece).
+  const salto = (await engine(['variant salto', 'position startpos moves c3d4 h8g7 d4e5 g7f6', 'query fen'])).responses[0];
+  const second = await openPage(browser.context, `${server.url}?variant=salto&side=white&think=20&fen=${encodeURIComponent(salto)}`);
+  assert.deepEqual(await cells(second.page, 'data-selected'), ['e5']);
+  const ask = async (what) => (await engine(['variant salto', `position fen ${salto}`, `query why ${what}`])).responses[0];
+  await second.page.click('[data-cell="a3"]');
+  await second.page.waitForSelector('[data-role="reason"]:not([hidden])');
+  assert.equal((await text(second.page, 'reason')).trim(), await ask('a3'));
+  await second.page.click('[data-cell="d6"]');
+  await second.page.waitForFunction((t) => document.querySelector('[data-role="reason"]').textContent.trim() === t, await ask('e5d6'));
+  assert.deepEqual(second.problems, []);
+  await second.page.close();
 });
 
 test('hint: the move is marked on the board', async () => {
