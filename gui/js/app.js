@@ -514,6 +514,7 @@ function hint() {
   if (!personToAct() || ui.busy || !live() || ui.position.chance) return;
   runTask(async (generation) => {
     await setLevel(20);
+    ui.analysis = { side: ui.position.turn, hint: true };
     const reply = await ui.engine.go(`movetime ${Math.min(500, ui.think)}`);
     if (generation !== ui.generation) return;
     const move = await ui.engine.queryJson(`move ${reply.best}`);
@@ -1152,7 +1153,11 @@ function render() {
   let prompt = offer.prompt;
   if (ui.editing) prompt = 'Setting up a position: pick a piece beside the board, then click cells.';
   else if (!live()) prompt = `Showing the position after ply ${ui.view} of ${ui.history.length}: ← and → step, "Play on from here" plays on from it.`;
-  else if (ui.hint && live()) prompt = `Hint: Sigil would play ${ui.hint.move} (marked on the board). ` + prompt;
+  else if (ui.hint && live()) {
+    const a = ui.analysis;
+    const rating = a && a.hint && a.score ? ` It rates the position ${scoreText(a.score)} for you.` : '';
+    prompt = `Hint: Sigil would play ${ui.hint.move} (marked on the board).${rating} ` + prompt;
+  }
   $('prompt').textContent = prompt;
   $('status').textContent = statusText();
   $('proven').hidden = !ui.proven || over;
@@ -1426,7 +1431,7 @@ function renderAnalysis() {
     return;
   }
   const rows = [];
-  const who = a.side ? `Sigil playing ${sideName(a.side)}` : 'Sigil';
+  const who = a.hint ? `${sideName(a.side)}, your side: the hint's search` : a.side ? `Sigil playing ${sideName(a.side)}` : 'Sigil';
   if (a.score) rows.push(['Score', `${scoreText(a.score)} (for ${who})`]);
   if (a.depth !== undefined) rows.push(['Depth', `${a.depth}${a.seldepth ? ` (selective ${a.seldepth})` : ''}`]);
   if (a.nodes !== undefined) rows.push(['Nodes', `${a.nodes.toLocaleString('en')}${a.time !== undefined ? ` in ${a.time} ms` : ''}`]);
