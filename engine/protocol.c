@@ -244,7 +244,16 @@ static void cmd_variant(const char *args)
     }
     const Variant *v = variants_find(name);
     if (!v || util_next_token(&cur, extra, sizeof extra)) {
-        error_line("unknown variant '%s' (see 'uci' for the list)", echo(args, buf, sizeof buf));
+        char list[512] = "", guess[128] = "";
+        size_t len = 0;
+        for (int i = 0; i < variants_count(); i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                    variants_get(i)->name);
+        const Variant *near = v ? NULL : variants_nearest(name);
+        if (near)
+            snprintf(guess, sizeof guess, "; did you mean %s?", near->name);
+        error_line("unknown variant '%s' (the games: %s)%s",
+                   echo(skip_spaces(args), buf, sizeof buf), list, guess);
         return;
     }
     session_set_variant(P.session, v);
@@ -408,6 +417,22 @@ static const struct {
     {"mate", GO_MATE, true, false},        {"perft", GO_PERFT, false, false},
 };
 
+/* The largest value of a parameter that means what it says: a depth stops
+ * at SEARCH_MAX_PLY - 1 plies (larger ones are searched that deep), mate at
+ * half of it; a time at GO_MAX_TIME_MS. */
+static long long go_param_max(GoParam param, bool time)
+{
+    if (time)
+        return GO_MAX_TIME_MS;
+    switch (param) {
+    case GO_DEPTH: return SEARCH_MAX_PLY - 1;
+    case GO_MATE: return (SEARCH_MAX_PLY - 1) / 2;
+    case GO_MOVESTOGO: return INT_MAX;
+    case GO_PERFT: return SESSION_MAX_PERFT_DEPTH;
+    default: return LLONG_MAX;
+    }
+}
+
 /* True for a word that starts a `go` parameter. */
 static bool is_go_word(const char *word)
 {
@@ -496,7 +521,8 @@ static GoStatus parse_go(const char *args, GoRequest *go)
                 if (missing)
                     cur = save; /* the next parameter, not a bad value */
                 go_error(&errors, "go: '%s' needs a whole number from %d to %lld%s%s%s; searching to "
-                           "depth 1", tok, positive ? 1 : 0, LLONG_MAX, missing ? "" : ", not '",
+                           "depth 1", tok, positive ? 1 : 0, go_param_max(go_params[which].param,
+                           go_params[which].time), missing ? "" : ", not '",
                            missing ? "" : echo(num, buf, sizeof buf), missing ? "" : "'");
             } else {
                 go_error(&errors, "go: '%s %s' is not a limit (%s); searching to depth 1", tok,
@@ -936,10 +962,12 @@ static const struct {
     {"position", cmd_position, "position startpos|fen <fen> [moves <m1> ...]", "set up a game"},
     {"move", cmd_move, "move <m1> [<m2> ...]", "play moves on the current game (all or nothing)"},
     {"undo", cmd_undo, "undo [N]", "take back N plies (default 1)"},
-    {"go", cmd_go, "go [depth N] [nodes N] [movetime MS] [wtime|btime|winc|binc MS]",
-     "search; [movestogo N] [p1time p2time p1inc p2inc] [mate N] [infinite] [perft N]"},
+    {"go", cmd_go, "go [<limits>]",
+     "search: depth N, nodes N, movetime MS, wtime|btime|winc|binc MS, movestogo N, "
+     "p1time|p2time|p1inc|p2inc MS, mate N, infinite, ponder, perft N"},
     {"stop", cmd_stop, "stop", "end the search or perft; a search answers bestmove"},
-    {"ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played (ends the search)"},
+    {"ponderhit", cmd_ponderhit, "ponderhit",
+     "the pondered move was played: the search goes on under the clock"},
     {"perft", cmd_perft, "perft N", "count move sequences of length N, per move"},
     {"query", cmd_query, "query <what>",
      "gameover|p1turn|result|fen|moves|chance|variant|variants|board|position|move <m>|legal|"

@@ -828,7 +828,7 @@ static const SessionOption options[] = {
     {"UCI_LimitStrength", SESSION_OPTION_CHECK, 0, 1, 0, NULL,
      "play at the strength UCI_Elo names instead of Skill Level", apply_limit_strength},
     {"UCI_Elo", SESSION_OPTION_SPIN, SESSION_ELO_MIN, SESSION_ELO_MAX, SESSION_ELO_MAX, NULL,
-     "strength with UCI_LimitStrength: Skill Level (Elo - 1000) / 100", apply_elo},
+     "strength with UCI_LimitStrength: Skill Level (Elo - 1000) / 40", apply_elo},
 };
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 

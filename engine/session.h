@@ -160,8 +160,8 @@ int64_t session_move_overhead(const Session *s);
 /* UCI_Elo's range: with UCI_LimitStrength, Skill Level is
  * (UCI_Elo - SESSION_ELO_MIN) / SESSION_ELO_PER_LEVEL, at most SKILL_MAX - 1. */
 #define SESSION_ELO_MIN 1000
-#define SESSION_ELO_MAX 2900
-#define SESSION_ELO_PER_LEVEL 100
+#define SESSION_ELO_MAX 1800
+#define SESSION_ELO_PER_LEVEL 40
 int session_skill_depth(int level);
 uint64_t session_skill_nodes(int level);
 int session_skill_noise(int level);
