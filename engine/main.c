@@ -16,6 +16,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: sigil                 the UCI/UGI protocol on stdin/stdout ('help' lists the commands)\n"
             "       sigil play [<variant>] [--side white|black|both|none] [--time <seconds>]\n"
+            "                  [--seed <n>] [--level <0-20>] [--clock <min>+<sec>] [--fen <fen>]\n"
             "                             play a game at the terminal ('help' there)\n"
             "       sigil perft-suite [--variant <v>] [--max-nodes <n>] <file>...\n"
             "                             check the perft counts of a suite file\n"

@@ -26,6 +26,7 @@
 #include "info.h"
 #include "json.h"
 #include "oracle.h"
+#include "refusal.h"
 #include "search.h"
 #include "session.h"
 #include "util.h"
@@ -243,7 +244,16 @@ static void cmd_variant(const char *args)
     }
     const Variant *v = variants_find(name);
     if (!v || util_next_token(&cur, extra, sizeof extra)) {
-        error_line("unknown variant '%s' (see 'uci' for the list)", echo(args, buf, sizeof buf));
+        char list[512] = "", guess[128] = "";
+        size_t len = 0;
+        for (int i = 0; i < variants_count(); i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                    variants_get(i)->name);
+        const Variant *near = v ? NULL : variants_nearest(name);
+        if (near)
+            snprintf(guess, sizeof guess, "; did you mean %s?", near->name);
+        error_line("unknown variant '%s' (the games: %s)%s",
+                   echo(skip_spaces(args), buf, sizeof buf), list, guess);
         return;
     }
     session_set_variant(P.session, v);
@@ -286,7 +296,7 @@ static void cmd_setoption(const char *args)
 
 static void cmd_position(const char *args)
 {
-    char tok[TOKEN_MAX], err[256], buf[96];
+    char tok[TOKEN_MAX], err[512], buf[96];
     const char *cur = args;
     if (!util_next_token(&cur, tok, sizeof tok)) {
         error_line("position needs 'startpos' or 'fen <fen>'");
@@ -335,19 +345,19 @@ static void cmd_position(const char *args)
             error_line("invalid %s FEN '%s': %s", session_variant(P.session)->name,
                        echo(fen_arg, buf, sizeof buf), err);
         else
-            error_line("%s; position unchanged", err);
+            error_line("%s", err); /* the position is unchanged */
     }
 }
 
 static void cmd_move(const char *args)
 {
-    char err[256];
+    char err[512];
     if (!*skip_spaces(args)) {
         error_line("move needs one or more moves");
         return;
     }
     if (!session_play(P.session, args, err, sizeof err))
-        error_line("%s; position unchanged", err);
+        error_line("%s", err); /* the position is unchanged */
 }
 
 /* The arguments of a command that takes at most one number, lo..hi: 0 when
@@ -406,6 +416,22 @@ static const struct {
     {"p1inc", GO_WINC, false, true},       {"p2inc", GO_BINC, false, true},
     {"mate", GO_MATE, true, false},        {"perft", GO_PERFT, false, false},
 };
+
+/* The largest value of a parameter that means what it says: a depth stops
+ * at SEARCH_MAX_PLY - 1 plies (larger ones are searched that deep), mate at
+ * half of it; a time at GO_MAX_TIME_MS. */
+static long long go_param_max(GoParam param, bool time)
+{
+    if (time)
+        return GO_MAX_TIME_MS;
+    switch (param) {
+    case GO_DEPTH: return SEARCH_MAX_PLY - 1;
+    case GO_MATE: return (SEARCH_MAX_PLY - 1) / 2;
+    case GO_MOVESTOGO: return INT_MAX;
+    case GO_PERFT: return SESSION_MAX_PERFT_DEPTH;
+    default: return LLONG_MAX;
+    }
+}
 
 /* True for a word that starts a `go` parameter. */
 static bool is_go_word(const char *word)
@@ -495,7 +521,8 @@ static GoStatus parse_go(const char *args, GoRequest *go)
                 if (missing)
                     cur = save; /* the next parameter, not a bad value */
                 go_error(&errors, "go: '%s' needs a whole number from %d to %lld%s%s%s; searching to "
-                           "depth 1", tok, positive ? 1 : 0, LLONG_MAX, missing ? "" : ", not '",
+                           "depth 1", tok, positive ? 1 : 0, go_param_max(go_params[which].param,
+                           go_params[which].time), missing ? "" : ", not '",
                            missing ? "" : echo(num, buf, sizeof buf), missing ? "" : "'");
             } else {
                 go_error(&errors, "go: '%s %s' is not a limit (%s); searching to depth 1", tok,
@@ -798,6 +825,45 @@ static void query_legal(const char *args)
     free(buf);
 }
 
+/* The game so far: its variant, the FEN it started from and every move
+ * (and roll) played since, as JSON (protocol.md, "query history"). */
+static void query_history(const char *args)
+{
+    (void)args;
+    const Game *g = game();
+    const Variant *v = g->variant;
+    size_t cap = 1024 + (size_t)g->ply * (MOVE_STR_MAX + 4);
+    char *buf = util_xmalloc(cap), fen[FEN_MAX], text[MOVE_STR_MAX];
+    JsonWriter w;
+    json_init(&w, buf, cap);
+    json_begin_object(&w);
+    json_member_string(&w, "variant", v->name);
+    v->to_fen(&g->start, fen);
+    json_member_string(&w, "start", fen);
+    json_key(&w, "moves");
+    json_begin_array(&w);
+    Position p = g->start, child;
+    for (int i = 0; i < g->ply; i++) {
+        v->move_str(&p, g->moves[i], text);
+        json_string(&w, text);
+        v->make(&p, g->moves[i], &child);
+        p = child;
+    }
+    json_end_array(&w);
+    json_end_object(&w);
+    reply_json(json_ok(&w), buf, "history");
+    free(buf);
+}
+
+/* Why the text is or is not a move now: `legal`, `movable` (a cell a legal
+ * move starts from) or the reason, one sentence (refusal.c). */
+static void query_why(const char *args)
+{
+    char why[REFUSAL_MAX];
+    WhyKind k = refusal_explain(game(), args, why, sizeof why);
+    reply("response %s", k == WHY_LEGAL ? "legal" : k == WHY_MOVABLE ? "movable" : why);
+}
+
 /* Every game `variant` takes, with its one-line description, as JSON:
  * [{"name":"solomon","title":"..."},...] in the registry's order. */
 static void query_variants(const char *args)
@@ -829,6 +895,7 @@ static const struct {
     {"variant", query_variant},   {"variants", query_variants},
     {"board", query_board},       {"position", query_position},
     {"move", query_move},         {"legal", query_legal},       {"value", query_value},
+    {"history", query_history},   {"why", query_why},
 };
 enum { QUERY_COUNT = sizeof queries / sizeof queries[0] };
 
@@ -905,13 +972,16 @@ static const struct {
     {"position", cmd_position, "position startpos|fen <fen> [moves <m1> ...]", "set up a game"},
     {"move", cmd_move, "move <m1> [<m2> ...]", "play moves on the current game (all or nothing)"},
     {"undo", cmd_undo, "undo [N]", "take back N plies (default 1)"},
-    {"go", cmd_go, "go [depth N] [nodes N] [movetime MS] [wtime|btime|winc|binc MS]",
-     "search; [movestogo N] [p1time p2time p1inc p2inc] [mate N] [infinite] [perft N]"},
+    {"go", cmd_go, "go [<limits>]",
+     "search: depth N, nodes N, movetime MS, wtime|btime|winc|binc MS, movestogo N, "
+     "p1time|p2time|p1inc|p2inc MS, mate N, infinite, ponder, perft N"},
     {"stop", cmd_stop, "stop", "end the search or perft; a search answers bestmove"},
-    {"ponderhit", cmd_ponderhit, "ponderhit", "the pondered move was played (ends the search)"},
+    {"ponderhit", cmd_ponderhit, "ponderhit",
+     "the pondered move was played: the search goes on under the clock"},
     {"perft", cmd_perft, "perft N", "count move sequences of length N, per move"},
     {"query", cmd_query, "query <what>",
-     "gameover|p1turn|result|fen|moves|chance|variant|variants|board|position|move <m>|legal|value"},
+     "gameover|p1turn|result|fen|moves|chance|variant|variants|board|position|move <m>|legal|"
+     "value|history|why <m>"},
     {"roll", cmd_roll, "roll", "draw the pending dice roll and play it (option Seed)"},
     {"d", cmd_display, "d", "board, FEN, key, result and legal moves"},
     {"eval", cmd_eval, "eval", "static evaluation of the position"},

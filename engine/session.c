@@ -22,6 +22,7 @@
 #include "proof.h"
 #include "timeman.h"
 #include "tt.h"
+#include "refusal.h"
 #include "util.h"
 #include "variants.h"
 
@@ -46,6 +47,12 @@ typedef struct Job {
     SearchOptions options;
     Move roll;        /* at a chance node: the roll `go` answers */
     int perft_depth;
+    int skill;        /* the strength this search plays at (SKILL_MAX: full) */
+    /* Skill below SKILL_MAX: the root moves of the last completed iteration
+     * and their scores, by MultiPV line (skill_pick chooses among them). */
+    int candidates, candidate_depth;
+    Move candidate[SKILL_CANDIDATES];
+    int candidate_score[SKILL_CANDIDATES];
 } Job;
 
 struct Session {
@@ -67,6 +74,10 @@ struct Session {
     bool busy;        /* a worker exists and has not been joined */
     SearchSignal signal; /* stop (search and perft) and ponderhit */
     bool ponder_option;  /* option Ponder: bestmove names the expected reply */
+    int skill_level;     /* option Skill Level */
+    bool limit_strength; /* option UCI_LimitStrength: UCI_Elo sets the level */
+    int elo;             /* option UCI_Elo */
+    uint64_t skill_rng;  /* the weak levels' choices (seeded like the dice) */
     Job job;
 };
 
@@ -89,6 +100,53 @@ static uint64_t clock_seed(void)
 static void reseed(Session *s)
 {
     s->dice = s->seed != 0 ? (uint64_t)s->seed : clock_seed();
+    uint64_t x = s->dice ^ 0x5c111e7e1e7e15ULL; /* a stream of its own */
+    s->skill_rng = util_splitmix64(&x);
+}
+
+/* ------------------------------------------------------------ levels */
+
+/* The playing strength (doc/levels.md).  Skill Level 20 is the engine at full
+ * strength.  Below it a search is cut to a depth and a number of nodes that
+ * grow with the level, looks at SKILL_CANDIDATES root moves (MultiPV), and
+ * the move played is the candidate whose score plus a random bonus of
+ * 0 .. skill_noise(level) centipawns is largest: a weak level prefers the
+ * best move but often takes one a little worse, never one far worse, and
+ * never anything but a legal root move of the search. */
+int session_skill_depth(int level) { return 1 + level / 2; }
+
+uint64_t session_skill_nodes(int level) { return (uint64_t)SKILL_BASE_NODES << (level / 2); }
+
+int session_skill_noise(int level) { return (SKILL_MAX - level) * SKILL_NOISE_PER_LEVEL; }
+
+int session_elo_to_skill(int elo)
+{
+    int level = (elo - SESSION_ELO_MIN) / SESSION_ELO_PER_LEVEL;
+    return level < 0 ? 0 : level > SKILL_MAX - 1 ? SKILL_MAX - 1 : level;
+}
+
+int session_skill(const Session *s)
+{
+    return s->limit_strength ? session_elo_to_skill(s->elo) : s->skill_level;
+}
+
+/* The candidate a weak level plays: the largest score plus a random bonus;
+ * MOVE_NONE when the search reported no line. */
+static Move skill_pick(Session *s, const Job *job)
+{
+    int noise = session_skill_noise(job->skill);
+    Move best = MOVE_NONE;
+    long best_value = 0;
+    for (int i = 0; i < job->candidates; i++) {
+        long value = job->candidate_score[i];
+        if (noise > 0)
+            value += (long)util_random_below(&s->skill_rng, (uint64_t)noise + 1);
+        if (best == MOVE_NONE || value > best_value) {
+            best = job->candidate[i];
+            best_value = value;
+        }
+    }
+    return best;
 }
 
 /* A roll outcome of the current position drawn from the dice, or MOVE_NONE. */
@@ -127,6 +185,8 @@ Session *session_new(const SessionOutput *out)
     s->move_overhead = TIMEMAN_DEFAULT_OVERHEAD_MS;
     s->seed = 0;
     s->tb_pieces = SESSION_MAX_TABLEBASE_PIECES;
+    s->skill_level = SKILL_MAX;
+    s->elo = SESSION_ELO_MAX;
     reseed(s);
     search_signal_init(&s->signal);
     game_init(&s->game, variants_default(), &s->config);
@@ -152,6 +212,18 @@ void session_free(Session *s)
 static void worker_info(void *ctx, const SearchInfo *info)
 {
     Session *s = ctx;
+    Job *job = &s->job;
+    if (job->skill < SKILL_MAX && info->pv_len > 0 && info->multipv >= 1 &&
+        info->multipv <= SKILL_CANDIDATES && info->depth >= job->candidate_depth) {
+        if (info->depth > job->candidate_depth)
+            job->candidates = 0; /* a new iteration's lines */
+        job->candidate_depth = info->depth;
+        int i = info->multipv - 1;
+        job->candidate[i] = info->pv[0];
+        job->candidate_score[i] = info->score;
+        if (i + 1 > job->candidates)
+            job->candidates = i + 1;
+    }
     if (s->out.info)
         s->out.info(s->out.ctx, s->job.game.variant, info);
 }
@@ -186,6 +258,13 @@ static void run_search(Session *s)
     if (job->roll != MOVE_NONE) {
         v->move_str(root, job->roll, best);
     } else if (res.best != MOVE_NONE) {
+        if (job->skill < SKILL_MAX) {
+            Move pick = skill_pick(s, job);
+            if (pick != MOVE_NONE && pick != res.best) {
+                res.best = pick;
+                res.ponder = MOVE_NONE;
+            }
+        }
         v->move_str(root, res.best, best);
         if ((job->limits.ponder || s->ponder_option) && res.ponder != MOVE_NONE) {
             Position child;
@@ -387,6 +466,20 @@ void session_go(Session *s, const SearchLimits *limits, bool ponder)
     s->job.limits.ponder = ponder;
     s->job.roll = draw_roll(s);
     SearchLimits *l = &s->job.limits;
+    /* A weak level: fewer nodes, less depth, several root moves to choose from. */
+    s->job.skill = session_skill(s);
+    s->job.candidates = s->job.candidate_depth = 0;
+    if (s->job.skill < SKILL_MAX) {
+        int depth = session_skill_depth(s->job.skill);
+        uint64_t nodes = session_skill_nodes(s->job.skill);
+        if (l->depth <= 0 || l->depth > depth)
+            l->depth = depth;
+        if (l->nodes == 0 || l->nodes > nodes)
+            l->nodes = nodes;
+        if (s->job.options.multipv < SKILL_CANDIDATES)
+            s->job.options.multipv = SKILL_CANDIDATES;
+        l->infinite = false; /* a weak level always answers by itself */
+    }
     if (s->job.roll != MOVE_NONE && !l->infinite && l->depth <= 0 && l->nodes == 0 &&
         l->movetime <= 0)
         l->depth = 1; /* a roll needs no thought: do not spend the clock on it */
@@ -519,15 +612,20 @@ static bool play_all(Game *g, const char *moves, char *err, size_t errlen)
 {
     if (!moves)
         return true;
-    char tok[MOVE_STR_MAX + 1], why[160];
+    char tok[MOVE_STR_MAX + 1], why[REFUSAL_MAX], scratch[160];
     const char *cur = moves;
     size_t len;
     while ((len = util_next_token(&cur, tok, sizeof tok)) > 0) {
-        if (len >= sizeof tok)
-            snprintf(why, sizeof why, "unparsable move '%.40s...'", tok);
-        else if (game_play_text(g, tok, why, sizeof why))
+        if (len >= sizeof tok) {
+            snprintf(err, errlen, "illegal move '%.40s...' at ply %d: no move is that long",
+                     tok, g->ply + 1);
+            return false;
+        }
+        if (game_play_text(g, tok, scratch, sizeof scratch))
             continue;
-        snprintf(err, errlen, "%s at ply %d", why, g->ply + 1);
+        /* One line: the move, the ply, and which rule refuses it. */
+        refusal_explain(g, tok, why, sizeof why);
+        snprintf(err, errlen, "illegal move '%.40s' at ply %d: %s", tok, g->ply + 1, why);
         return false;
     }
     return true;
@@ -723,6 +821,29 @@ static bool apply_ponder(Session *s, long long n, const char *text, char *err, s
     return true;
 }
 
+static bool apply_skill_level(Session *s, long long n, const char *text, char *err,
+                              size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    s->skill_level = (int)n;
+    return true;
+}
+
+static bool apply_limit_strength(Session *s, long long n, const char *text, char *err,
+                                 size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    s->limit_strength = n != 0;
+    return true;
+}
+
+static bool apply_elo(Session *s, long long n, const char *text, char *err, size_t errlen)
+{
+    (void)text, (void)err, (void)errlen;
+    s->elo = (int)n;
+    return true;
+}
+
 /* The one table of options: `uci` lists it in this order. */
 static const SessionOption options[] = {
     {"Hash", SESSION_OPTION_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, NULL,
@@ -749,6 +870,12 @@ static const SessionOption options[] = {
     {"TablebasePieces", SESSION_OPTION_SPIN, 0, SESSION_MAX_TABLEBASE_PIECES,
      SESSION_MAX_TABLEBASE_PIECES, NULL, "use the tables of up to this many pieces; 0 = none",
      apply_tb_pieces},
+    {"Skill Level", SESSION_OPTION_SPIN, 0, SKILL_MAX, SKILL_MAX, NULL,
+     "playing strength: 20 full, 0 weakest (doc/levels.md)", apply_skill_level},
+    {"UCI_LimitStrength", SESSION_OPTION_CHECK, 0, 1, 0, NULL,
+     "play at the strength UCI_Elo names instead of Skill Level", apply_limit_strength},
+    {"UCI_Elo", SESSION_OPTION_SPIN, SESSION_ELO_MIN, SESSION_ELO_MAX, SESSION_ELO_MAX, NULL,
+     "strength with UCI_LimitStrength: Skill Level (Elo - 1000) / 40", apply_elo},
 };
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 

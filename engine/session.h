@@ -148,6 +148,27 @@ bool session_set_option(Session *s, const char *name, const char *value, char *e
 /* The current Move Overhead (ms). */
 int64_t session_move_overhead(const Session *s);
 
+/* Levels (options Skill Level, UCI_LimitStrength, UCI_Elo; doc/levels.md).
+ * SKILL_MAX is full strength; below it a search is cut to
+ * session_skill_depth() plies and session_skill_nodes() nodes, considers
+ * SKILL_CANDIDATES root moves, and plays the one whose score plus a random
+ * bonus of up to session_skill_noise() centipawns is largest. */
+#define SKILL_MAX 20
+#define SKILL_CANDIDATES 5
+#define SKILL_BASE_NODES 256
+#define SKILL_NOISE_PER_LEVEL 12
+/* UCI_Elo's range: with UCI_LimitStrength, Skill Level is
+ * (UCI_Elo - SESSION_ELO_MIN) / SESSION_ELO_PER_LEVEL, at most SKILL_MAX - 1. */
+#define SESSION_ELO_MIN 1000
+#define SESSION_ELO_MAX 1800
+#define SESSION_ELO_PER_LEVEL 40
+int session_skill_depth(int level);
+uint64_t session_skill_nodes(int level);
+int session_skill_noise(int level);
+int session_elo_to_skill(int elo);
+/* The level the next search plays at. */
+int session_skill(const Session *s);
+
 /* Option TablebasePieces: largest value (and the default: every table found). */
 #define SESSION_MAX_TABLEBASE_PIECES 8
 

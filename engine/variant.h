@@ -358,6 +358,14 @@ typedef struct Variant {
     void (*describe_position)(const Position *pos, PositionInfo *out);
     void (*describe_move)(const Position *pos, Move m, MoveInfo *out);
 
+    /* Optional (may be NULL): why text is not a legal move of pos, as one
+     * English sentence into buf (engine/refusal.h): which rule refuses it and
+     * what is allowed instead.  Called only while the game goes on, no roll
+     * is due, and text (trimmed) is neither a legal move nor a cell from
+     * which a legal move starts.  False (or an empty buf) when the game has
+     * nothing to say beyond the list of legal moves. */
+    bool (*refusal)(const Position *pos, const char *text, char *buf, size_t size);
+
     /* Optional (may be NULL): exact endgame tables of this game (options
      * TablebasePath and TablebasePieces load them). */
     const TablebaseOps *tablebase;

@@ -1,6 +1,7 @@
 /* variants.c - the registry of games. */
 #include "variants.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <string.h>
 #include <strings.h>
@@ -60,3 +61,48 @@ const Variant *variants_find(const char *name)
 }
 
 const Variant *variants_default(void) { return variants_get(0); }
+
+/* Letters to change, add or remove to turn a into b (case-insensitive). */
+static int edit_distance(const char *a, const char *b)
+{
+    enum { MAX = 64 };
+    size_t n = strlen(a), m = strlen(b);
+    if (n >= MAX || m >= MAX)
+        return MAX;
+    int row[MAX + 1];
+    for (size_t j = 0; j <= m; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= m; j++) {
+            int up = row[j];
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int best = diag + !same;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[m];
+}
+
+const Variant *variants_nearest(const char *name)
+{
+    variants_init();
+    const Variant *best = NULL;
+    int best_d = 0;
+    for (int i = 0; i < playable_count; i++) {
+        int d = edit_distance(name, playable[i]->name);
+        if (!best || d < best_d) {
+            best = playable[i];
+            best_d = d;
+        }
+    }
+    int len = (int)strlen(name);
+    return best && best_d * 3 <= len + 2 && best_d * 3 <= (int)strlen(best->name) + 2 ? best
+                                                                                      : NULL;
+}

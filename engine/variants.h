@@ -11,6 +11,10 @@ int variants_count(void);
 const Variant *variants_get(int i);
 /* The game with this name (case-insensitive), or NULL. */
 const Variant *variants_find(const char *name);
+/* The game whose name is nearest to name (fewest letters to change, add
+ * or remove, case-insensitive), or NULL when none is within a third of
+ * the name's length: the suggestion of an unknown name. */
+const Variant *variants_nearest(const char *name);
 /* The default game (the first in the registry). */
 const Variant *variants_default(void);
 

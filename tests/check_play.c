@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "game.h"
@@ -117,7 +118,11 @@ START_TEST(play_through_a_pipe_moves_lists_refuses_undoes_and_leaves)
         len += snprintf(want + len, sizeof want - (size_t)len, " %s", text);
     }
     ck_assert_msg(strstr(out, want), "no '%s' in:\n%s", want, out);
-    ck_assert_int_eq(occurrences("'zz9' is not a legal move here"), 1);
+    /* A refused move gets the protocol's reason (refusal.c). */
+    ck_assert_int_eq(occurrences("illegal move 'zz9' at ply 1: 'zz9' is not a move: write a step "
+                                 "as two points joined by '-' (14-9), a jump as its points joined "
+                                 "by 'x' (14x10), points 1 to 19.\n"),
+                     1);
     ck_assert_int_eq(occurrences("White plays 14-9."), 1);
     /* Sigil answered with a legal move of the position after 14-9. */
     const char *reply = strstr(out, "Sigil (Black) plays ");
@@ -127,8 +132,11 @@ START_TEST(play_through_a_pipe_moves_lists_refuses_undoes_and_leaves)
     char err[128];
     ck_assert(game_play_text(&g, "14-9", err, sizeof err));
     ck_assert_msg(game_play_text(&g, answer, err, sizeof err), "%s: %s", answer, err);
-    /* undo took both back: the board is at ply 1 again with White to move. */
-    ck_assert_int_eq(occurrences("Taken back to ply 1."), 1);
+    /* undo took both back: the board is at ply 1 again with White to move,
+     * and the message follows the board it describes. */
+    ck_assert_int_eq(occurrences("Ply 1: White to move (you).\nTaken back 2 plies: ply 1 is to "
+                                 "play again.\n"),
+                     1);
     ck_assert_int_eq(occurrences("Ply 1: White to move (you)."), 2);
     ck_assert_int_eq(occurrences("Ply 3: White to move (you)."), 1);
     ck_assert_ptr_nonnull(strstr(out, "  undo "));
@@ -184,7 +192,7 @@ START_TEST(play_new_game_side_choice_and_the_end_of_a_game)
     const char *end[] = {"play", "solomon", "--side", "none", "--time", "0.002", NULL};
     ck_assert_int_eq(run(end, "14-9\nundo\nquit\n"), 0);
     ck_assert_int_eq(occurrences("The game is over: type 'new', 'undo' or 'quit'."), 1);
-    ck_assert_int_eq(occurrences("Taken back to ply "), 1);
+    ck_assert_int_eq(occurrences("Taken back 1 ply: ply "), 1);
     const char *bad[] = {"play", "chess", NULL};
     ck_assert_int_eq(run(bad, NULL), 2);
     const char *bad_time[] = {"play", "--time", "-1", NULL};
@@ -243,6 +251,187 @@ START_TEST(play_at_a_pseudo_terminal)
 }
 END_TEST
 
+START_TEST(help_names_every_play_option_and_match_takes_version)
+{
+    const char *args[] = {"--help", NULL};
+    ck_assert_int_eq(run(args, NULL), 0);
+    static const char *const opts[] = {"--side", "--time", "--seed", "--level", "--clock",
+                                       "--fen"};
+    for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
+        ck_assert_msg(strstr(out, opts[i]), "--help lacks %s:\n%s", opts[i], out);
+    /* sigil-match takes --version and -v like -version. */
+    const char *match = getenv("SIGIL_MATCH_BIN");
+    ck_assert_ptr_nonnull(match);
+    static const char *const flags[] = {"-version", "--version", "-v"};
+    for (int i = 0; i < 3; i++) {
+        char cmd[1200], line[128] = "";
+        snprintf(cmd, sizeof cmd, "'%s' %s", match, flags[i]);
+        FILE *f = popen(cmd, "r");
+        ck_assert_ptr_nonnull(f);
+        ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+        ck_assert_int_eq(pclose(f), 0);
+        ck_assert_str_eq(line, "sigil-match 0.1.0\n");
+    }
+}
+END_TEST
+
+START_TEST(play_hint_why_level_and_history)
+{
+    const char *args[] = {"play", "solomon", "--time", "0.05", "--seed", "4", "--level", "3",
+                          NULL};
+    ck_assert_int_eq(run(args, "level\nwhy 5-8\nwhy 14\nwhy 14-9\n14-9\nwhy 15-12\nhint\n"
+                               "history\nlevel 21\nlevel 17\nquit\n"),
+                     0);
+    ck_assert_int_eq(occurrences("Sigil plays at level 3 (0 weakest, 20 full strength).\n"), 1);
+    ck_assert_int_eq(occurrences("that is Black's piece; White is to move (White's pieces that "
+                                 "can move stand on 14, 15, 16, 17 or 18)\n"),
+                     1);
+    ck_assert_int_eq(occurrences("> That piece can move.\n"), 1);
+    ck_assert_int_eq(occurrences("> That is a legal move.\n"), 1);
+    /* After 14-9 Black must take 2x12; then White must take back 15x9. */
+    ck_assert_int_eq(occurrences("Sigil (Black) plays 2x12."), 1);
+    ck_assert_int_eq(occurrences("> 12 is occupied: a step goes to an empty point\n"), 1);
+    /* The hint: the only move, and the position in words with the score. */
+    const char *h = strstr(out, "Sigil suggests 15x9; ");
+    ck_assert_msg(h != NULL, "%s", out);
+    char words[128];
+    ck_assert_int_eq(sscanf(h, "Sigil suggests 15x9; %127[^\n]", words), 1);
+    ck_assert_msg(strstr(words, "about equal (") || strstr(words, " better (") ||
+                      strstr(words, " is winning (") || strstr(words, " wins by force"),
+                  "%s", words);
+    ck_assert_int_eq(occurrences("1. 14-9 2x12\n"), 1);
+    ck_assert_int_eq(occurrences("Say 'level <0-20>'"), 1);
+    ck_assert_int_eq(occurrences("Sigil plays at level 17.\n"), 1);
+    const char *bad[] = {"play", "--level", "21", NULL};
+    ck_assert_int_eq(run(bad, NULL), 2);
+}
+END_TEST
+
+/* The text of a file. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+START_TEST(play_saves_and_loads_games_and_fens)
+{
+    char dir[] = "/tmp/check_play_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char pgn[256], fen[256], input[1024], bad[256];
+    snprintf(pgn, sizeof pgn, "%s/game.pgn", dir);
+    snprintf(fen, sizeof fen, "%s/pos.fen", dir);
+    snprintf(bad, sizeof bad, "%s/nothing.txt", dir);
+    /* A Lupta game of placements, saved as sigil-match writes records. */
+    const char *args[] = {"play", "lupta", "--side", "both", NULL};
+    snprintf(input, sizeof input, "c3\na1\nd3\nsave %s\nquit\n", pgn);
+    ck_assert_int_eq(run(args, input), 0);
+    ck_assert_int_eq(occurrences("Saved the game (3 plies) to "), 1);
+    const char *rec = slurp(pgn);
+    ck_assert_ptr_nonnull(strstr(rec, "[Variant \"lupta\"]\n"));
+    ck_assert_ptr_nonnull(strstr(rec, "[SetUp \"1\"]\n"));
+    ck_assert_ptr_nonnull(strstr(rec, "[FEN \"......"));
+    ck_assert_ptr_nonnull(strstr(rec, "[Result \"*\"]\n"));
+    ck_assert_ptr_nonnull(strstr(rec, "[PlyCount \"3\"]\n"));
+    ck_assert_ptr_nonnull(strstr(rec, "\n1. c3 a1 2. d3 {unfinished} *\n"));
+    /* Loaded again (from another game): the same moves, Black to place. */
+    const char *salto[] = {"play", "salto", "--side", "both", NULL};
+    snprintf(input, sizeof input, "load %s\nhistory\nwhy e3\nquit\n", pgn);
+    ck_assert_int_eq(run(salto, input), 0);
+    ck_assert_int_eq(occurrences("Loaded lupta from "), 1);
+    ck_assert_int_eq(occurrences(": 3 plies played.\n"), 1);
+    ck_assert_int_eq(occurrences("1. c3 a1\n2. d3\n"), 1);
+    ck_assert_int_eq(occurrences("Ply 4: Black to move (you).\n"), 1);
+    /* A file with a FEN line: the game that reads it. */
+    FILE *f = fopen(fen, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("\nW:W14,19:B1,7,12\n", f);
+    fclose(f);
+    f = fopen(bad, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("hello\n", f);
+    fclose(f);
+    snprintf(input, sizeof input, "load %s\nmoves\nload %s\nload %s/none\nsave\nquit\n", fen,
+             bad, dir);
+    ck_assert_int_eq(run(salto, input), 0);
+    ck_assert_int_eq(occurrences("Loaded solomon from "), 1);
+    ck_assert_int_eq(occurrences("Legal moves (1): 14x10\n"), 1);
+    ck_assert_int_eq(occurrences("its first line is no FEN of any game"), 1);
+    ck_assert_int_eq(occurrences("Cannot open '"), 1);
+    ck_assert_int_eq(occurrences("Say 'save <file>'"), 1);
+    /* A record sigil-match wrote (the format of doc/sigil-match.md). */
+    f = fopen(pgn, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("[Event \"m\"]\n[Site \"?\"]\n[Date \"2026.01.01\"]\n[Round \"1.1\"]\n[White \"a\"]\n"
+          "[Black \"b\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
+          "[FEN \"bbbbbb/bbbbbb/6/6/wwwwww/wwwwww w - 0 0\"]\n[Variant \"alexander\"]\n"
+          "[Termination \"abandoned\"]\n\n1. c4 {book} a1c4 {+0.10/3 0.010s} e5 e5b2 {-0.20/2 "
+          "0.012s} {abandoned} *\n\n",
+          f);
+    fclose(f);
+    snprintf(input, sizeof input, "load %s\nhistory\nquit\n", pgn);
+    const char *alex[] = {"play", "alexander", "--side", "both", NULL};
+    ck_assert_int_eq(run(alex, input), 0);
+    ck_assert_int_eq(occurrences("Loaded alexander from "), 1);
+    ck_assert_int_eq(occurrences("1. c4 a1c4 e5 e5b2\n"), 1);
+    /* --fen starts from a position; a bad one is a usage error. */
+    const char *fen_args[] = {"play", "solomon-chain", "--fen", "W:W14,19:B1,7,12", "--side",
+                              "both", NULL};
+    ck_assert_int_eq(run(fen_args, "moves\nhistory\nquit\n"), 0);
+    ck_assert_int_eq(occurrences("Legal moves (1): 14x10x2\n"), 1);
+    ck_assert_int_eq(occurrences("From W:W14,19:B1,7,12:\nNo moves yet.\n"), 1);
+    const char *bad_fen[] = {"play", "--fen", "W:W99", NULL};
+    ck_assert_int_eq(run(bad_fen, NULL), 2);
+    unlink(pgn);
+    unlink(fen);
+    unlink(bad);
+    rmdir(dir);
+}
+END_TEST
+
+START_TEST(play_with_clocks_and_a_flag_fall)
+{
+    /* Sigil plays both sides on a clock of 0.05 min + 1 s: running clocks
+     * are shown, and the increment is added after each move. */
+    const char *both[] = {"play", "pyramid", "--side", "none", "--clock", "0.05+1", "--level",
+                          "0", NULL};
+    ck_assert_int_eq(run(both, "quit\n"), 0);
+    ck_assert_int_eq(occurrences("Clocks: White 0:03.0, Black 0:03.0.\n"), 1);
+    ck_assert_int_gt(occurrences("Sigil (White) thinks on its clock..."), 0);
+    ck_assert_int_gt(occurrences("Game over: "), 0);
+    const char *bad[] = {"play", "--clock", "5+x", NULL};
+    ck_assert_int_eq(run(bad, NULL), 2);
+    /* A person who takes longer than the clock loses on time. */
+    const char *args[] = {"play", "solomon", "--clock", "0.01+0", NULL}; /* 0.6 s */
+    pt_start_args(args, 0);
+    pipe_engine_read(&pt_engine, T_SHORT); /* the greeting */
+    struct timespec pause = {1, 500000000};
+    nanosleep(&pause, NULL);
+    const char *input = "14-9\nundo\nquit\n";
+    pipe_engine_write(&pt_engine, input, strlen(input));
+    pipe_engine_close_input(&pt_engine);
+    out[0] = '\0';
+    const char *line;
+    while ((line = pipe_engine_read(&pt_engine, T_SHORT)) != NULL) {
+        size_t used = strlen(out);
+        snprintf(out + used, sizeof out - used, "%s\n", line);
+    }
+    pipe_engine_wait(&pt_engine, T_SHORT);
+    pt_finish();
+    ck_assert_msg(occurrences("White's flag fell: White ran out of time.\n") == 1, "%s", out);
+    ck_assert_int_eq(occurrences("Game over: Black wins (White's flag fell: White ran out of "
+                                 "time).\n"),
+                     1);
+    ck_assert_int_eq(occurrences("White plays 14-9"), 0);
+    ck_assert_int_eq(occurrences("The game ended on time"), 1);
+}
+END_TEST
+
 static Suite *play_suite(void)
 {
     Suite *s = suite_create("play");
@@ -254,6 +443,10 @@ static Suite *play_suite(void)
     tcase_add_test(tc, play_a_whole_game_of_every_variant_to_its_result);
     tcase_add_test(tc, play_new_game_side_choice_and_the_end_of_a_game);
     tcase_add_test(tc, play_at_a_pseudo_terminal);
+    tcase_add_test(tc, help_names_every_play_option_and_match_takes_version);
+    tcase_add_test(tc, play_hint_why_level_and_history);
+    tcase_add_test(tc, play_saves_and_loads_games_and_fens);
+    tcase_add_test(tc, play_with_clocks_and_a_flag_fall);
     suite_add_tcase(s, tc);
     return s;
 }

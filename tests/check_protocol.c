@@ -316,6 +316,44 @@ START_TEST(ugi_queries_answer_in_two_words)
 }
 END_TEST
 
+START_TEST(unknown_variants_bad_go_numbers_and_help_say_what_is_right)
+{
+    pt_start();
+    const char *out = pt_exchange("variant salot");
+    ck_assert_int_eq(pt_count_lines(out, "info string error: "), 1);
+    ck_assert_str_eq(pt_find_line(out, "info string error: "),
+                     "info string error: unknown variant 'salot' (the games: solomon, "
+                     "solomon-chain, salto, pyramid, lupta, alexander); did you mean salto?");
+    out = pt_exchange("variant chess");
+    ck_assert_ptr_nonnull(pt_find_line(out, "info string error: unknown variant 'chess' (the "
+                                            "games: solomon, "));
+    ck_assert_ptr_null(strstr(out, "did you mean"));
+    ck_assert_str_eq(pt_query("variant"), "solomon");
+    pt_seen[0] = '\0';
+    pt_send("go depth x");
+    ck_assert_ptr_nonnull(pipe_engine_expect(&pt_engine, "bestmove ", T_LONG, pt_seen,
+                                             sizeof pt_seen));
+    ck_assert_ptr_nonnull(pt_find_line(pt_seen, "info string error: go: 'depth' needs a whole "
+                                                "number from 1 to 127, not 'x'; searching to "
+                                                "depth 1"));
+    /* help: one line per command; go's limits on its line; ponderhit does
+     * not end the search (protocol.md). */
+    out = pt_exchange("help");
+    const char *go = pt_find_line(out, "  go ");
+    ck_assert_ptr_nonnull(go);
+    ck_assert_ptr_nonnull(strstr(go, "perft N"));
+    ck_assert_ptr_nonnull(strstr(go, "movetime MS"));
+    const char *ph = pt_find_line(out, "  ponderhit ");
+    ck_assert_ptr_nonnull(ph);
+    ck_assert_ptr_null(strstr(ph, "ends the search"));
+    ck_assert_ptr_nonnull(strstr(ph, "goes on"));
+    for (const char *l = out; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+        ck_assert_msg(strncmp(l, "  ", 2) == 0 || strncmp(l, "Sigil commands", 14) == 0,
+                      "a help line that belongs to no command: %.80s", l);
+    pt_finish();
+}
+END_TEST
+
 START_TEST(bad_input_gets_one_error_line_and_changes_nothing)
 {
     pt_start();
@@ -490,6 +528,7 @@ static Suite *protocol_suite(void)
     tcase_add_test(tc, bad_input_gets_one_error_line_and_changes_nothing);
     tcase_add_test(tc, a_huge_line_is_refused_and_leaves_no_memory_behind);
     tcase_add_test(tc, the_largest_hash_is_accepted_and_the_engine_answers);
+    tcase_add_test(tc, unknown_variants_bad_go_numbers_and_help_say_what_is_right);
     tcase_add_test(tc, quit_ends_the_engine_even_while_searching);
     tcase_add_test(tc, help_and_bench_answer);
     tcase_add_test(tc, d_shows_board_fen_key_and_legal_moves);

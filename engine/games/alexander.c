@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../refusal.h"
 #include "../util.h"
 #include "../variant.h"
 #include "fen.h"
@@ -392,6 +393,60 @@ static Move alexander_parse_move(const Position *pos, const char *text)
     return MOVE_NONE;
 }
 
+/* ---- refusal reasons (query why; engine/refusal.h) ----------------------- */
+
+static bool alexander_refusal(const Position *pos, const char *text, char *buf, size_t size)
+{
+    const AlexanderPos *p = cpos(pos);
+    int s = p->side;
+    const char *me = s == WHITE ? "White" : "Black", *you = s == WHITE ? "Black" : "White";
+    char list[REFUSAL_LIST], rolled[3] = {0};
+    size_t len = strlen(text);
+    bool shape = len == 2 || len == 4;
+    int sq[2] = {-1, -1};
+    for (size_t i = 0; shape && i < len; i += 2) {
+        shape = text[i] >= 'a' && text[i] < 'a' + FILES && text[i + 1] >= '1' &&
+                text[i + 1] < '1' + RANKS;
+        if (shape)
+            sq[i / 2] = (text[i + 1] - '1') * FILES + (text[i] - 'a');
+    }
+    if (!shape) {
+        snprintf(buf, size, "'%s' is not a move: an action is its start and end squares (a1c4), "
+                            "files a to f, ranks 1 to 6", text);
+        return true;
+    }
+    if (p->roll == NO_ROLL)
+        return false; /* the core says a roll is due */
+    put_square(rolled, p->roll);
+    refusal_list(alexander_generate, alexander_move_str, pos, NULL, NULL, list, sizeof list);
+    uint64_t own = p->men[s], enemy = p->men[!s];
+    bool flight = own & bit(p->roll);
+    if (len == 2 && sq[0] == p->roll)
+        snprintf(buf, size, "the dice are thrown and named %s: now %s acts: %s", rolled, me,
+                 list);
+    else if (flight && sq[0] != p->roll)
+        snprintf(buf, size, "the dice named %s, where %s's own piece stands: that piece flies "
+                            "to capture an enemy piece and no other moves: %s",
+                 rolled, me, list);
+    else if (flight)
+        snprintf(buf, size, "a flying piece comes down on an enemy piece, and %.2s %s: %s",
+                 text + 2, !(own & bit(sq[1])) ? "is empty"
+                           : s == WHITE        ? "holds White's own piece"
+                                               : "holds Black's own piece",
+                 list);
+    else if (enemy & bit(sq[0]))
+        snprintf(buf, size, "that is %s's piece; %s is to move: %s", you, me, list);
+    else if (!(own & bit(sq[0])))
+        snprintf(buf, size, "no piece there: %.2s is empty; the dice named %s and %s moves a "
+                            "piece onto it: %s", text, rolled, me, list);
+    else
+        snprintf(buf, size, "the dice named %s: a piece must move onto %s (%s): %s", rolled,
+                 rolled, (enemy & bit(p->roll)) ? "capturing the enemy piece there"
+                                                : "an empty square",
+                 list);
+    return true;
+}
+
 /* ---- FEN ---------------------------------------------------------------- */
 
 /* Ranks 6 down to 1 separated by '/', 'w' and 'b' pieces, digits 1-6 for runs
@@ -712,4 +767,5 @@ const Variant variant_alexander = {
     .describe_board = alexander_describe_board,
     .describe_position = alexander_describe_position,
     .describe_move = alexander_describe_move,
+    .refusal = alexander_refusal,
 };

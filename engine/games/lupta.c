@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../refusal.h"
 #include "../util.h"
 #include "../variant.h"
 #include "fen.h"
@@ -488,6 +489,134 @@ static Move lupta_parse_move(const Position *pos, const char *text)
     return MOVE_NONE;
 }
 
+/* ---- refusal reasons (query why; engine/refusal.h) ----------------------- */
+
+/* A row of three of b through sq ("a1 b1 c1"), or "" when none. */
+static void row_through(uint32_t b, int sq, char *out)
+{
+    out[0] = '\0';
+    for (int t = 0; t < TRIPLES; t++)
+        if ((triples[t] & bit(sq)) && (triples[t] & ~bit(sq) & b) == (triples[t] & ~bit(sq))) {
+            size_t len = 0;
+            for (uint32_t e = triples[t]; e; e &= e - 1) {
+                if (len)
+                    out[len++] = ' ';
+                square_str(lsb(e), out + len);
+                len += 2;
+            }
+            return;
+        }
+}
+
+typedef struct LuptaKeep {
+    int from, to; /* -1: any */
+} LuptaKeep;
+
+static bool lupta_keep(const Position *pos, Move m, const void *ctx)
+{
+    (void)pos;
+    const LuptaKeep *k = ctx;
+    return !(m & MOVE_PLACE) && (k->from < 0 || move_from(m) == k->from) &&
+           (k->to < 0 || move_to(m) == k->to);
+}
+
+static bool lupta_refusal(const Position *pos, const char *text, char *buf, size_t size)
+{
+    const LuptaPos *p = cpos(pos);
+    int s = p->side, o = s ^ 1;
+    const char *me = s == WHITE ? "White" : "Black", *you = o == WHITE ? "White" : "Black";
+    char list[REFUSAL_LIST], row[16];
+    size_t len = strlen(text);
+    int sq[3] = {-1, -1, -1};
+    bool shape = len == 2 || len == 4 || (len == 7 && (text[4] == 'x' || text[4] == 'X'));
+    for (int i = 0; shape && i < 3; i++) {
+        size_t at = i == 2 ? 5 : (size_t)(2 * i);
+        if (at + 2 > len)
+            break;
+        sq[i] = parse_square(text + at);
+        shape = sq[i] >= 0;
+    }
+    if (!shape) {
+        snprintf(buf, size, "'%s' is not a move: a placement is a square (c3), a move its start "
+                            "and end squares (c3c4), with the removed piece after an x when it "
+                            "makes a row (c3c4xe2); files a to f, ranks 1 to 5", text);
+        return true;
+    }
+    uint32_t own = p->bb[s], enemy = p->bb[o], empty = ~(own | enemy) & ALL_SQ;
+    if (placing(p)) {
+        refusal_list(lupta_generate, lupta_move_str, pos, NULL, NULL, list, sizeof list);
+        if (len != 2)
+            snprintf(buf, size, "the pieces are still being placed (%s has %d in hand): place "
+                                "one on an empty square, e.g. %s", me, p->hand[s], list);
+        else if (!(empty & bit(sq[0])))
+            snprintf(buf, size, "%s is occupied: a piece is placed on an empty square, e.g. %s",
+                     text, list);
+        else {
+            uint32_t b = own | bit(sq[0]);
+            row_through(b, sq[0], row);
+            snprintf(buf, size, "the placement rule: a piece may not be placed where it makes "
+                                "three of its owner's in a row (%s); %s may place on %s",
+                     row, me, list);
+        }
+        return true;
+    }
+    int from = sq[0];
+    if (!(own & bit(from))) {
+        refusal_list(lupta_generate, lupta_move_str, pos, NULL, NULL, list, sizeof list);
+        if (enemy & bit(from))
+            snprintf(buf, size, "that is %s's piece; %s is to move: %s", you, me, list);
+        else if (len == 2)
+            snprintf(buf, size, "every piece is placed: a move now steps one of %s's pieces one "
+                                "square along a rank or a file, e.g. %s", me, list);
+        else
+            snprintf(buf, size, "no piece there: %.2s is empty; %s's moves are %s", text, me,
+                     list);
+        return true;
+    }
+    if (len == 2) {
+        snprintf(buf, size, "the piece on %s cannot move: no empty square is next to it along a "
+                            "rank or a file", text);
+        return true;
+    }
+    int to = sq[1];
+    LuptaKeep from_here = {from, -1};
+    if (!refusal_list(lupta_generate, lupta_move_str, pos, lupta_keep, &from_here, list,
+                      sizeof list))
+        snprintf(list, sizeof list, "nothing: it is hemmed in");
+    if (!(neighbours[from] & bit(to))) {
+        snprintf(buf, size, "a piece steps one square along a rank or a file, never diagonally "
+                            "or further; the piece on %.2s may play %s", text, list);
+        return true;
+    }
+    if (!(empty & bit(to))) {
+        snprintf(buf, size, "%.2s is occupied: a piece steps to an empty square", text + 2);
+        return true;
+    }
+    uint32_t after = (own & ~bit(from)) | bit(to);
+    row_through(after, to, row);
+    if (row[0] && len == 4) {
+        LuptaKeep this_step = {from, to};
+        refusal_list(lupta_generate, lupta_move_str, pos, lupta_keep, &this_step, list,
+                     sizeof list);
+        snprintf(buf, size, "%s makes a row of three (%s), so it must remove an enemy piece, "
+                            "written after an x: %s (a piece that steps out of a row and back "
+                            "makes it anew and removes again: the cal)", text, row, list);
+        return true;
+    }
+    if (!row[0] && len == 7) {
+        snprintf(buf, size, "%.4s makes no row of three, so it removes nothing: write it %.4s",
+                 text, text);
+        return true;
+    }
+    if (len == 7 && !(enemy & bit(sq[2]))) {
+        snprintf(buf, size, "a removal takes one of %s's pieces, and %.2s %s", you, text + 5,
+                 own & bit(sq[2]) ? (s == WHITE ? "is White's own" : "is Black's own")
+                                  : "is empty");
+        return true;
+    }
+    return false;
+}
+
 /* ---- FEN ---------------------------------------------------------------- */
 
 static int write_cell(const void *ctx, int rank, int file, char *out)
@@ -799,4 +928,5 @@ const Variant variant_lupta = {
     .describe_board = lupta_describe_board,
     .describe_position = lupta_describe_position,
     .describe_move = lupta_describe_move,
+    .refusal = lupta_refusal,
 };

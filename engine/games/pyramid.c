@@ -10,6 +10,7 @@
  * enemy's start pyramid wins; a side with no move passes; two sides stuck in
  * a row end the game by counting.
  */
+#include "../refusal.h"
 #include "../util.h"
 #include "../variant.h"
 #include "fen.h"
@@ -462,6 +463,85 @@ static Move pyramid_parse_move(const Position *pos, const char *text)
         if (moves[i] == want)
             return want;
     return MOVE_NONE;
+}
+
+/* ---- refusal reasons (query why; engine/refusal.h) ----------------------- */
+
+static bool pyramid_keep_from(const Position *pos, Move m, const void *ctx)
+{
+    (void)pos;
+    return m != MOVE_PASS && move_from(m) == *(const int *)ctx;
+}
+
+static bool pyramid_refusal(const Position *pos, const char *text, char *buf, size_t size)
+{
+    const PyramidPos *p = cpos(pos);
+    int s = p->side, o = s ^ 1;
+    const char *me = s == WHITE ? "White" : "Black", *you = o == WHITE ? "White" : "Black";
+    char list[REFUSAL_LIST];
+    Move moves[MAX_MOVES];
+    int n = pyramid_generate(pos, moves);
+    if (strcmp(text, "0000") == 0) {
+        refusal_list(pyramid_generate, pyramid_move_str, pos, NULL, NULL, list, sizeof list);
+        snprintf(buf, size, "a pass (0000) is played only by a side that has no legal move; %s "
+                            "has %d: %s", me, n, list);
+        return true;
+    }
+    size_t len = strlen(text);
+    bool shape = len == 2 || len == 4;
+    for (size_t i = 0; shape && i < len; i += 2)
+        shape = text[i] >= 'a' && text[i] <= 'h' && text[i + 1] >= '1' && text[i + 1] <= '8';
+    if (!shape) {
+        snprintf(buf, size, "'%s' is not a move: write a move as its start and end squares "
+                            "(c3d4, or c1c5 for a chain of jumps), files a to h, ranks 1 to 8; "
+                            "a pass is 0000", text);
+        return true;
+    }
+    int sq[2];
+    for (size_t i = 0; i < len / 2; i++) {
+        sq[i] = parse_square(text + 2 * i);
+        if (sq[i] < 0) {
+            snprintf(buf, size, "%.2s is a light square: Pyramid uses only the dark squares "
+                                "(a1, c1 ... h8)", text + 2 * i);
+            return true;
+        }
+    }
+    int from = sq[0];
+    uint32_t occ = p->occ[0] | p->occ[1];
+    if (!(p->occ[s] & BIT(from))) {
+        refusal_list(pyramid_generate, pyramid_move_str, pos, NULL, NULL, list, sizeof list);
+        if (p->occ[o] & BIT(from))
+            snprintf(buf, size, "that is %s's piece; %s is to move (%s)", you, me, list);
+        else
+            snprintf(buf, size, "no piece there: %.2s is empty; %s's moves are %s", text, me,
+                     list);
+        return true;
+    }
+    if (len == 2) {
+        snprintf(buf, size, "the piece on %.2s cannot move: the squares diagonally in front of "
+                            "it are taken and it has nothing to jump to", text);
+        return true;
+    }
+    int to = sq[1];
+    int ahead = (sq_rank(to) - sq_rank(from)) * (s == WHITE ? 1 : -1);
+    if (!refusal_list(pyramid_generate, pyramid_move_str, pos, pyramid_keep_from, &from, list,
+                      sizeof list))
+        snprintf(list, sizeof list, "nothing: it is blocked");
+    if (ahead <= 0)
+        snprintf(buf, size, "pieces only ever go forward (%s %s the board), diagonally; the "
+                            "piece on %.2s may play %s",
+                 me, s == WHITE ? "up" : "down", text, list);
+    else if (occ & BIT(to))
+        snprintf(buf, size, "%.2s is occupied: a move ends on an empty square; the piece on "
+                            "%.2s may play %s", text + 2, text, list);
+    else if (STEP[s][from] & BIT(to))
+        return false;
+    else
+        snprintf(buf, size, "no step or chain of jumps takes the piece on %.2s to %.2s: a jump "
+                            "goes over the piece diagonally in front (of either colour) to the "
+                            "empty square behind it; this piece may play %s",
+                 text, text + 2, list);
+    return true;
 }
 
 /* ---- FEN ---------------------------------------------------------------- */
@@ -933,4 +1013,5 @@ const Variant variant_pyramid = {
     .describe_board = pyramid_describe_board,
     .describe_position = pyramid_describe_position,
     .describe_move = pyramid_describe_move,
+    .refusal = pyramid_refusal,
 };

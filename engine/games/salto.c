@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../refusal.h"
 #include "../util.h"
 #include "../variant.h"
 #include "fen.h"
@@ -528,6 +529,173 @@ static Move salto_parse_move(const Position *pos, const char *text)
     return MOVE_NONE;
 }
 
+/* ---- refusal reasons (query why; engine/refusal.h) ----------------------- */
+
+static const char *const kind_word[3] = {"star", "moon", "sun"};
+
+/* "a1" .. "j10", light squares too: file and rank (0-based) at *s, advance. */
+static bool read_any_square(const char **s, int *file, int *rank)
+{
+    const char *c = *s;
+    if (*c < 'a' || *c > 'j' || c[1] < '1' || c[1] > '9')
+        return false;
+    *file = *c - 'a';
+    *rank = c[1] - '1';
+    c += 2;
+    if (*rank == 0 && *c == '0') {
+        *rank = 9;
+        c++;
+    }
+    *s = c;
+    return true;
+}
+
+static bool salto_keep_from(const Position *pos, Move m, const void *ctx)
+{
+    (void)pos;
+    return m != MOVE_PASS && move_from(m) == *(const int *)ctx;
+}
+
+/* The squares legal moves start from, "c3, e3 or g3" (at most 6). */
+static void salto_movable(const Position *pos, char *out, size_t size)
+{
+    Move moves[64];
+    int n = salto_generate(pos, moves), k = 0;
+    uint64_t seen = 0;
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        if (moves[i] != MOVE_PASS)
+            seen |= UINT64_C(1) << move_from(moves[i]);
+    int total = util_popcount64(seen);
+    for (; seen && len < size; seen &= seen - 1, k++) {
+        char sq[4];
+        write_square(sq, util_lsb64(seen))[0] = '\0';
+        if (k == 6) {
+            snprintf(out + len, size - len, " and %d more", total - k);
+            break;
+        }
+        len += (size_t)snprintf(out + len, size - len, "%s%s",
+                                k == 0 ? "" : k == total - 1 ? " or " : ", ", sq);
+    }
+}
+
+static bool salto_refusal(const Position *pos, const char *text, char *buf, size_t size)
+{
+    const SaltoPos *p = cpos(pos);
+    int s = p->stm, o = s ^ 1;
+    const char *me = s == WHITE ? "White" : "Black", *you = o == WHITE ? "White" : "Black";
+    char list[REFUSAL_LIST], sqs[2][4];
+    Move moves[64];
+    int n = salto_generate(pos, moves);
+    if (strcmp(text, "0000") == 0) {
+        refusal_list(salto_generate, salto_move_str, pos, NULL, NULL, list, sizeof list);
+        snprintf(buf, size, "a pass (0000) is played only by a side that has no legal move; %s "
+                            "has %d: %s", me, n, list);
+        return true;
+    }
+    int file[2], rank[2], sq[2], nsq = 0;
+    const char *c = text;
+    while (nsq < 2 && read_any_square(&c, &file[nsq], &rank[nsq]))
+        nsq++;
+    if (nsq == 0 || *c) {
+        snprintf(buf, size, "'%s' is not a move: write a move as its start and end squares "
+                            "(c3d4), files a to j and ranks 1 to 10; a pass is 0000", text);
+        return true;
+    }
+    for (int i = 0; i < nsq; i++) {
+        sq[i] = make_sq(file[i], rank[i]);
+        snprintf(sqs[i], sizeof sqs[i], "%c%d", 'a' + file[i], rank[i] + 1);
+        if (sq[i] < 0) {
+            snprintf(buf, size, "%s is a light square: Salto uses only the 50 dark squares "
+                                "(a1, c1 ... j10)", sqs[i]);
+            return true;
+        }
+    }
+    int from = sq[0];
+    uint64_t me_bb = p->bb[s], op = p->bb[o], empty = ALL_SQUARES & ~(me_bb | op);
+    if (!(me_bb & (UINT64_C(1) << from))) {
+        salto_movable(pos, list, sizeof list);
+        if (op & (UINT64_C(1) << from))
+            snprintf(buf, size, "that is %s's piece; %s is to move (%s can move from %s)", you,
+                     me, me, list);
+        else
+            snprintf(buf, size, "no piece there: %s is empty (%s can move from %s)", sqs[0], me,
+                     list);
+        return true;
+    }
+    int pc = p->piece[from];
+    char piece[24];
+    snprintf(piece, sizeof piece, "%s %d", kind_word[piece_kind(pc)], piece_number(pc));
+    int fwd = s == WHITE ? NE : SE;
+    bool jumps = false;
+    for (int i = 0; i < n; i++)
+        jumps |= moves[i] != MOVE_PASS &&
+                 !(neighbour_mask[move_from(moves[i])] & (UINT64_C(1) << move_to(moves[i])));
+    char jump_list[REFUSAL_LIST];
+    refusal_list(salto_generate, salto_move_str, pos, NULL, NULL, jump_list, sizeof jump_list);
+    if (nsq == 1) {
+        if (jumps)
+            snprintf(buf, size, "a jump is compulsory and the %s on %s cannot jump: %s", piece,
+                     sqs[0], jump_list);
+        else if (!(neighbour_mask[from] & empty))
+            snprintf(buf, size, "the %s on %s is hemmed in: no empty square touches it", piece,
+                     sqs[0]);
+        else
+            snprintf(buf, size, "every step of the %s on %s would leave %s without a move, and "
+                                "the no-blocking rule forbids that", piece, sqs[0], you);
+        return true;
+    }
+    int to = sq[1];
+    uint64_t to_bit = UINT64_C(1) << to;
+    if (neighbour_mask[from] & to_bit) { /* a step */
+        if (!(empty & to_bit))
+            snprintf(buf, size, "%s is occupied: a step goes to an empty square", sqs[1]);
+        else if (jumps)
+            snprintf(buf, size, "a jump is compulsory: %s", jump_list);
+        else if (move_blocks(p, from, to)) {
+            int keep = from;
+            refusal_list(salto_generate, salto_move_str, pos, salto_keep_from, &keep, list,
+                         sizeof list);
+            snprintf(buf, size, "the no-blocking rule: after %s %s would have neither a step "
+                                "nor a jump%s%s", text, you, list[0] ? "; this piece may play " : "",
+                     list);
+        } else
+            return false;
+        return true;
+    }
+    int over = -1, dir = -1;
+    for (int d = 0; d < 4; d++)
+        if (neighbour[from][d] >= 0 && neighbour[neighbour[from][d]][d] == to) {
+            over = neighbour[from][d];
+            dir = d;
+        }
+    if (over < 0) {
+        snprintf(buf, size, "%s is neither a step nor a jump: a step goes one square "
+                            "diagonally, a jump two, diagonally forward over an enemy piece",
+                 text);
+        return true;
+    }
+    char osq[4];
+    write_square(osq, over)[0] = '\0';
+    if (dir != fwd && dir != fwd + 1)
+        snprintf(buf, size, "a jump goes diagonally forward only (towards %s's side); "
+                            "backwards a piece only steps", you);
+    else if (me_bb & (UINT64_C(1) << over))
+        snprintf(buf, size, "a piece never jumps its own pieces: %s is %s's", osq, me);
+    else if (!(op & (UINT64_C(1) << over)))
+        snprintf(buf, size, "there is no piece on %s to jump over", osq);
+    else if (!(empty & to_bit))
+        snprintf(buf, size, "%s is occupied: a jump lands on the empty square behind the "
+                            "piece", sqs[1]);
+    else if (move_blocks(p, from, to))
+        snprintf(buf, size, "the no-blocking rule: after %s %s would have neither a step nor a "
+                            "jump", text, you);
+    else
+        return false;
+    return true;
+}
+
 /* ---- FEN: <board> <side> <pass> <plies> --------------------------------- */
 /*   board: ranks 10 down to 1 separated by '/'; each rank lists its five     */
 /*   dark squares from file a to j: a piece is a kind letter (S star, M moon, */
@@ -954,4 +1122,5 @@ const Variant variant_salto = {
     .describe_board = salto_describe_board,
     .describe_position = salto_describe_position,
     .describe_move = salto_describe_move,
+    .refusal = salto_refusal,
 };

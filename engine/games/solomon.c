@@ -12,6 +12,7 @@
  * two chains with the same start, captured pieces and landing are one move,
  * exactly as the rules say, and get one code.
  */
+#include "../refusal.h"
 #include "../util.h"
 #include "../variant.h"
 #include "fen.h"
@@ -1157,6 +1158,211 @@ static void solomon_describe_move(const Position *pos, Move m, MoveInfo *out)
     out->kind = len > 1 ? MOVE_KIND_CHAIN : MOVE_KIND_JUMP;
 }
 
+/* ---- refusal reasons (query why; engine/refusal.h) ----------------------- */
+
+/* The points of mask as "3, 7 or 9". */
+static void point_list(uint32_t mask, char *out, size_t size)
+{
+    size_t len = 0;
+    int n = util_popcount32(mask), i = 0;
+    out[0] = '\0';
+    for (uint32_t b = mask; b && len < size; b &= b - 1, i++)
+        len += (size_t)snprintf(out + len, size - len, "%s%d",
+                                i == 0 ? "" : i == n - 1 ? " or " : ", ", util_lsb64(b) + 1);
+}
+
+typedef struct SolomonKeep {
+    int from;       /* -1: any */
+    uint32_t caps;  /* captures the move must include */
+    bool captures;  /* only captures */
+} SolomonKeep;
+
+static bool solomon_keep(const Position *pos, Move m, const void *ctx)
+{
+    (void)pos;
+    const SolomonKeep *k = ctx;
+    return (k->from < 0 || move_from(m) == k->from) && (move_caps(m) & k->caps) == k->caps &&
+           (!k->captures || move_caps(m));
+}
+
+/* The points a legal move starts from. */
+static uint32_t movable_points(const Position *pos)
+{
+    Move moves[MAX_MOVES];
+    int n = solomon_generate(pos, moves);
+    uint32_t from = 0;
+    for (int i = 0; i < n; i++)
+        from |= BIT(move_from(moves[i]));
+    return from;
+}
+
+/* Is there a line on which b follows a, and c follows b?  (Any direction.) */
+static bool on_a_line(int a, int b, int c)
+{
+    for (int l = 0; l < 9; l++)
+        for (int i = 0; i + 2 < 5; i++)
+            for (int dir = 0; dir < 2; dir++) {
+                int x = board_lines[l][dir ? 4 - i : i] - 1;
+                int y = board_lines[l][dir ? 3 - i : i + 1] - 1;
+                int z = board_lines[l][dir ? 2 - i : i + 2] - 1;
+                if (x == a && y == b && (c < 0 || z == c))
+                    return true;
+            }
+    return false;
+}
+
+static bool solomon_refusal(const Position *pos, const char *text, char *buf, size_t size)
+{
+    const SolomonPos *p = cpos(pos);
+    int s = p->stm;
+    const char *me = s == WHITE ? "White" : "Black", *you = s == WHITE ? "Black" : "White";
+    enum { MAX_PATH = NPOINTS + 1 };
+    int pts[MAX_PATH], npts = 0;
+    char sep = 0, list[REFUSAL_LIST];
+    bool mixed = false;
+    const char *c = text;
+    for (;;) {
+        int v = npts < MAX_PATH ? read_point(&c) : -1;
+        if (v < 0) {
+            npts = -1;
+            break;
+        }
+        pts[npts++] = v;
+        if (*c != '-' && *c != 'x')
+            break;
+        if (sep && sep != *c)
+            mixed = true;
+        sep = *c++;
+    }
+    if (npts < 1 || *c || mixed) {
+        snprintf(buf, size, "'%s' is not a move: write a step as two points joined by '-' "
+                            "(14-9), a jump as its points joined by 'x' (14x10%s), points 1 to 19",
+                 text, p->chain ? ", a chain 14x10x2" : "");
+        return true;
+    }
+    uint32_t own = p->men[s] | p->kings[s];
+    uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
+    uint32_t empty = ~(own | enemy) & ALL_POINTS;
+    int from = pts[0];
+    if (!(own & BIT(from))) {
+        point_list(movable_points(pos), list, sizeof list);
+        if (enemy & BIT(from))
+            snprintf(buf, size, "that is %s's piece; %s is to move (%s's pieces that can move "
+                                "stand on %s)", you, me, me, list);
+        else
+            snprintf(buf, size, "no piece there: %d is empty (%s's pieces that can move stand "
+                                "on %s)", from + 1, me, list);
+        return true;
+    }
+    SolomonKeep caps_only = {-1, 0, true};
+    char captures[REFUSAL_LIST];
+    int ncaptures = refusal_list(solomon_generate, solomon_move_str, pos, solomon_keep,
+                                 &caps_only, captures, sizeof captures);
+    int kind = (p->kings[s] >> from) & 1;
+    const char *piece = kind == KING ? "king" : "man";
+    if (npts == 1) { /* a point no legal move starts from */
+        point_list(movable_points(pos), list, sizeof list);
+        if (ncaptures)
+            snprintf(buf, size, "a capture is compulsory and the %s on %d cannot take: %s",
+                     piece, from + 1, captures);
+        else
+            snprintf(buf, size, "the %s on %d has no legal move (%s's pieces that can move "
+                                "stand on %s)", piece, from + 1, me, list);
+        return true;
+    }
+    if (sep == '-') {
+        int to = pts[1];
+        if (npts > 2)
+            snprintf(buf, size, "a step goes to one neighbouring point: write it as two "
+                                "points, %d-%d", from + 1, to + 1);
+        else if (!(neighbour_mask[from] & BIT(to)))
+            snprintf(buf, size, "%d and %d are not neighbours on a line: a step goes to the "
+                                "next point along a line", from + 1, to + 1);
+        else if (!(step_mask[s][kind][from] & BIT(to)))
+            snprintf(buf, size, "a man goes only forward or sideways (sideways only along the "
+                                "two horizontal lines), never back; only a king may step from "
+                                "%d to %d", from + 1, to + 1);
+        else if (!(empty & BIT(to)))
+            snprintf(buf, size, "%d is occupied: a step goes to an empty point", to + 1);
+        else if (ncaptures)
+            snprintf(buf, size, "a capture is compulsory: %s", captures);
+        else
+            return false;
+        return true;
+    }
+    /* A jump or a chain: replay it jump by jump. */
+    int cur = from;
+    uint32_t caps = 0;
+    for (int i = 1; i < npts; i++) {
+        int to = pts[i];
+        if (kind == MAN && cur == crown_point[s]) {
+            snprintf(buf, size, "crowning ends the move: the man is crowned on %d and stops "
+                                "there, even where it could jump on; play %d",
+                     cur + 1, from + 1);
+            for (int j = 1; j < i; j++)
+                snprintf(buf + strlen(buf), size - strlen(buf), "x%d", pts[j] + 1);
+            return true;
+        }
+        if (i == 2 && !p->chain) {
+            snprintf(buf, size, "in Solomon's Game a piece jumps once per move (chains are "
+                                "Salomon's, solomon-chain): play %dx%d", from + 1, pts[1] + 1);
+            return true;
+        }
+        int over = -1;
+        for (uint32_t o = neighbour_mask[cur]; o; o &= o - 1)
+            if (on_a_line(cur, util_lsb64(o), to))
+                over = util_lsb64(o);
+        if (over < 0) {
+            snprintf(buf, size, "%dx%d is no jump: a jump goes over a neighbouring piece to the "
+                                "point right behind it on the same line", cur + 1, to + 1);
+            return true;
+        }
+        if (!(jump_over_mask[s][kind][cur] & BIT(over))) {
+            snprintf(buf, size, "a man never goes back, neither stepping nor jumping; only a "
+                                "king may jump from %d to %d", cur + 1, to + 1);
+            return true;
+        }
+        if (caps & BIT(over)) {
+            snprintf(buf, size, "the piece on %d was already taken in this chain: a piece is "
+                                "jumped only once", over + 1);
+            return true;
+        }
+        if (own & BIT(over)) {
+            snprintf(buf, size, "a piece never jumps its own pieces: %d is %s's", over + 1, me);
+            return true;
+        }
+        if (!(enemy & BIT(over))) {
+            snprintf(buf, size, "there is no piece on %d to jump over", over + 1);
+            return true;
+        }
+        if (!(empty & BIT(to)) && to != from) {
+            snprintf(buf, size, "%d is occupied: a jump lands on the empty point behind the "
+                                "piece it takes", to + 1);
+            return true;
+        }
+        caps |= BIT(over);
+        enemy &= ~BIT(over);
+        empty = (empty | BIT(cur) | BIT(over)) & ~BIT(to);
+        cur = to;
+    }
+    SolomonKeep on = {from, caps, true};
+    if (p->chain && refusal_list(solomon_generate, solomon_move_str, pos, solomon_keep, &on, list,
+                                 sizeof list) > 0) {
+        snprintf(buf, size, "the capture must go on: a piece that can jump again must, to the "
+                            "end of the chain: %s", list);
+        return true;
+    }
+    if (npts == 2) { /* from x to that names several chains */
+        SolomonKeep any = {from, 0, true};
+        refusal_list(solomon_generate, solomon_move_str, pos, solomon_keep, &any, list,
+                     sizeof list);
+        snprintf(buf, size, "%dx%d names more than one chain: write the whole path: %s",
+                 from + 1, pts[1] + 1, list);
+        return true;
+    }
+    return false;
+}
+
 /* ---- variant table (the two rule sets) ---------------------------------- */
 
 /* Moves still to come (time allocation): three per piece on the board, the
@@ -1220,6 +1426,7 @@ static const char *const solomon_chain_bench_fens[] = {
         .describe_board = solomon_describe_board,                                 \
         .describe_position = solomon_describe_position,                           \
         .describe_move = solomon_describe_move,                                   \
+        .refusal = solomon_refusal,                                               \
         .tablebase = &solomon_tablebase_ops,                                      \
     }
 

@@ -880,7 +880,7 @@ static const CliOption options[] = {
     {"-replay", ARGS_ONE, "FILE", "replay the records of FILE through the rules (exit 1 on a "
                                   "mismatch)",
      opt_replay},
-    {"-version", ARGS_NONE, "", "print the version and exit", opt_version},
+    {"-version|--version|-v", ARGS_NONE, "", "print the version and exit", opt_version},
     {"-help|--help|-h", ARGS_NONE, "", "this text", opt_help},
     {"-tb|-tbpieces|-tbadjudicate", ARGS_ONE, NULL, NULL, opt_unsupported},
     {"-tbignore50", ARGS_NONE, NULL, NULL, opt_unsupported},

@@ -99,9 +99,12 @@ function drawSymbol(group, symbol, size, cy, kind) {
       element('polygon', { class: 'symbol', points: starPoints(size, cy, 5) }, group);
       return;
     case 'moon': {
+      // A crescent: the left half of a circle of radius s, less a wider
+      // arc (radius 1.3 s) through the same two ends, shifted to the middle.
       const s = size;
-      const d = `M ${round(s * 0.3)} ${round(cy - s)} A ${round(s)} ${round(s)} 0 1 0 ${round(s * 0.3)} ${round(cy + s)}` +
-        ` A ${round(s * 0.75)} ${round(s * 0.75)} 0 1 1 ${round(s * 0.3)} ${round(cy - s)} Z`;
+      const dx = s * 0.25;
+      const d = `M ${round(dx)} ${round(cy - s)} A ${round(s)} ${round(s)} 0 0 0 ${round(dx)} ${round(cy + s)}` +
+        ` A ${round(s * 1.3)} ${round(s * 1.3)} 0 0 1 ${round(dx)} ${round(cy - s)} Z`;
       element('path', { class: 'symbol', d }, group);
       return;
     }
@@ -135,6 +138,9 @@ function drawSymbol(group, symbol, size, cy, kind) {
 //   lastMove: a `query move` object or null; hover: list of move objects
 //   roll: the rolled cell or null
 //   pending: {from, to} of a move being chosen: its piece is shown at `to`
+//   hint: a `query move` object to show as a hint (an arrow), or null
+//   goals: Set of the cells that are the picked piece's goal
+//   editing: true while a position is set up (every cell can be clicked)
 export function drawBoard(svg, board, view) {
   const g = new Geometry(board, view.flipped);
   while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -157,6 +163,10 @@ export function drawBoard(svg, board, view) {
   else drawLines(layers.grid, board, g);
   drawRegions(layers.regions, board, g, kinds, view.pieces);
   if (view.lastMove) drawPath(layers.last, view.lastMove, g, 'last-path');
+  const hintCells = new Set();
+  if (view.hint) {
+    for (const name of [view.hint.from, view.hint.to]) if (name) hintCells.add(name);
+  }
 
   for (const cell of board.cells) {
     const [cx, cy] = g.point(cell.x, cell.y);
@@ -185,13 +195,22 @@ export function drawBoard(svg, board, view) {
       drawPiece(group, kinds.get(moving.kind), moving.side, g.radius, 'pending');
     }
     if (!g.square) {
-      // A point's name, above every piece: the notation needs it.
-      const label = element('text', { class: 'point-label', x: round(cx + UNIT * 0.42), y: round(cy - UNIT * 0.42), 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, layers.labels);
+      // A point's name, above every piece: the notation needs it.  It sits
+      // on the rim of its point's piece, nearer its own point than any
+      // other (points are at least UNIT apart; the label 0.37 UNIT away).
+      const label = element('text', { class: 'point-label', x: round(cx + UNIT * 0.26), y: round(cy - UNIT * 0.26), 'text-anchor': 'middle', 'dominant-baseline': 'middle', 'data-label': cell.name }, layers.labels);
       label.textContent = cell.name;
     }
     if (view.movable.has(cell.name)) group.setAttribute('data-movable', 'true');
     if (view.moveText && view.moveText.has(cell.name)) group.setAttribute('data-moves', view.moveText.get(cell.name).join(' '));
     if (view.selected === cell.name) group.setAttribute('data-selected', 'true');
+    if (view.goals && view.goals.has(cell.name)) {
+      group.setAttribute('data-goal', 'true');
+      if (g.square) element('rect', { class: 'goal-mark', x: -UNIT / 2 + 4, y: -UNIT / 2 + 4, width: UNIT - 8, height: UNIT - 8, rx: 5 }, group);
+      else element('circle', { class: 'goal-mark', r: round(g.radius + 8) }, group);
+    }
+    if (hintCells.has(cell.name)) group.setAttribute('data-hint', view.hint.to === cell.name ? 'to' : 'from');
+    if (view.editing) group.setAttribute('data-editable', 'true');
     if (view.targets.has(cell.name)) {
       group.setAttribute('data-target', 'true');
       element('circle', { class: piece ? 'target-ring' : 'target-dot', r: piece ? round(g.radius + 3) : round(UNIT * 0.14) }, group);
@@ -199,6 +218,7 @@ export function drawBoard(svg, board, view) {
     const title = element('title', {}, group);
     title.textContent = cell.name + (piece ? ` — ${piece.side} ${kinds.get(piece.kind)?.label ?? piece.kind}` : '');
   }
+  if (view.hint) drawHint(layers.hover, view.hint, g);
   drawHover(svg, g, view.hover || []);
   return g;
 }
@@ -291,6 +311,27 @@ function drawPath(layer, move, g, cls) {
   const points = (move.path || []).map((name) => g.cell(name)).filter(Boolean);
   if (points.length >= 2)
     element('polyline', { class: cls, points: points.map((p) => p.join(',')).join(' ') }, layer);
+}
+
+// A hint: the move's path as an arrow, and a ring on its target (a
+// placement has only the ring).
+function drawHint(parent, move, g) {
+  const layer = element('g', { class: 'hint' }, parent.parentNode);
+  const points = (move.path || []).map((name) => g.cell(name)).filter(Boolean);
+  if (points.length >= 2) {
+    const [x1, y1] = points[points.length - 2];
+    const [x2, y2] = points[points.length - 1];
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const tip = [x2 - ux * g.radius * 0.5, y2 - uy * g.radius * 0.5];
+    const line = points.slice(0, -1).concat([tip]);
+    element('polyline', { class: 'hint-path', points: line.map((p) => p.map(round).join(',')).join(' ') }, layer);
+    const s = UNIT * 0.3;
+    const head = [tip, [tip[0] - ux * s - uy * s * 0.6, tip[1] - uy * s + ux * s * 0.6], [tip[0] - ux * s + uy * s * 0.6, tip[1] - uy * s - ux * s * 0.6]];
+    element('polygon', { class: 'hint-head', points: head.map((p) => p.map(round).join(',')).join(' ') }, layer);
+  }
+  const to = g.cell(move.to);
+  if (to) element('circle', { class: 'hint-ring', cx: to[0], cy: to[1], r: round(g.radius + 4) }, layer);
 }
 
 function drawCross(layer, g, name) {

@@ -19,6 +19,7 @@ export class Engine {
     this.onInfo = null;     // (line) => void, for info lines of a search
     this.onLine = null;     // (direction, line) => void, a log of the talk
     this.onClose = null;    // () => void, when the connection is lost
+    this.immediate = [];    // queries sent during a search, waiting for their response
   }
 
   connect() {
@@ -28,7 +29,8 @@ export class Engine {
       socket.onopen = () => resolve();
       socket.onerror = () => reject(new Error('cannot connect to ' + this.url));
       socket.onclose = () => {
-        const waiting = this.current ? [this.current, ...this.queue] : this.queue;
+        const waiting = [...(this.current ? [this.current] : []), ...this.queue, ...this.immediate];
+        this.immediate = [];
         this.current = null;
         this.queue = [];
         for (const request of waiting) request.reject(new Error('connection closed'));
@@ -53,6 +55,18 @@ export class Engine {
 
   received(line) {
     if (this.onLine) this.onLine('in', line);
+    // A query sent during a search: its error lines and its response come
+    // before anything else of it (protocol.md, "Queries").
+    if (this.immediate.length && (line.startsWith('response') || line.startsWith('info string error:'))) {
+      const query = this.immediate[0];
+      if (line.startsWith('response')) {
+        this.immediate.shift();
+        query.resolve({ last: line, lines: query.lines, errors: query.errors });
+      } else {
+        query.errors.push(line.slice('info string error:'.length).trim());
+      }
+      return;
+    }
     const request = this.current;
     if (line.startsWith('info string error:')) {
       if (request) request.errors.push(line.slice('info string error:'.length).trim());
@@ -83,6 +97,8 @@ export class Engine {
     const request = this.queue.shift();
     this.current = request;
     for (const line of request.send) this.sendNow(line);
+    // A search stopped before it was sent stops at once.
+    if (request.kind === 'go' && request.stopped) this.sendNow('stop');
   }
 
   request(kind, send) {
@@ -108,6 +124,17 @@ export class Engine {
     return JSON.parse(answer.text);
   }
 
+  // `query <what>` at once, also while a search runs (the engine answers
+  // queries during a search); otherwise in turn like any request.
+  async queryNow(what) {
+    if (!(this.current && this.current.kind === 'go') || !this.connected) return this.query(what);
+    const answer = await new Promise((resolve, reject) => {
+      this.immediate.push({ lines: [], errors: [], resolve, reject });
+      this.sendNow('query ' + what);
+    });
+    return { text: answer.last.replace(/^response ?/, ''), errors: answer.errors, lines: answer.lines };
+  }
+
   // A command with no reply of its own; resolves with its lines and errors.
   command(line) {
     return this.request('command', [line, 'isready']);
@@ -125,7 +152,12 @@ export class Engine {
   }
 
   // Ends a running search early: its bestmove still comes and ends the go.
+  // A search still waiting to be sent is stopped as soon as it is.
   stop() {
-    if (this.current && this.current.kind === 'go') this.sendNow('stop');
+    if (this.current && this.current.kind === 'go' && !this.current.stopped) {
+      this.current.stopped = true;
+      this.sendNow('stop');
+    }
+    for (const request of this.queue) if (request.kind === 'go') request.stopped = true;
   }
 }

@@ -116,14 +116,17 @@ for (const [index, variant] of variants.entries()) {
     const moves = (await page.textContent('[data-role="moves"]')).trim().split(/\s+/);
     assert.equal(moves.length, Number(data.ply));
     const status = await page.textContent('[data-role="status"]');
-    const check = await runEngine([`variant ${variant}`, `position startpos moves ${moves.join(' ')}`, 'query result', 'query fen']);
+    const check = await runEngine([`variant ${variant}`, `position startpos moves ${moves.join(' ')}`, 'query result', 'query fen', 'query position']);
     const responses = check.filter((l) => l.startsWith('response '));
     assert.deepEqual(check.filter((l) => l.includes('error')), [], 'the move list replays');
     assert.equal(data.result, responses[0].slice(9), 'the result shown is the engine\'s');
     assert.equal(data.fen, responses[1].slice(9), 'the final position is the engine\'s');
-    const why = check.find((l) => l.startsWith('info string result')).match(/reason (.*?)(?: margin (-?\d+))?$/);
-    assert.ok(status.includes(why[1]), `status "${status}" gives the reason "${why[1]}"`);
-    if (why[2] !== undefined) assert.ok(status.includes(`margin ${why[2]}`), `status "${status}" gives the margin`);
+    // The reason and margin, as the engine's `query position` gives them
+    // (queries answer one line: the reason is no longer an info line).
+    const end = JSON.parse(responses[2].slice(9));
+    assert.ok(end.reason, 'the engine gives a reason');
+    assert.ok(status.includes(end.reason), `status "${status}" gives the reason "${end.reason}"`);
+    if (end.margin !== null) assert.ok(status.includes(`margin ${end.margin}`), `status "${status}" gives the margin`);
     if (!shot) await page.screenshot({ path: join(shots, `${variant}.png`) });
     assert.deepEqual(problems, []);
     await page.close();

@@ -72,12 +72,15 @@ export async function startServer() {
 }
 
 // Debian's chromium, headless, in a profile of its own that is removed after.
-export async function startBrowser() {
+// `options` go to the context (a phone: viewport, isMobile, hasTouch).
+export async function startBrowser(options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'sigil-gui-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+    ...options,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     // The fresh --user-data-dir is the profile folder: Playwright passes it.
@@ -107,6 +110,24 @@ export async function openPage(context, url) {
 // Waits until the page waits for the person or the game is over.
 export async function idle(page, timeout = 60000) {
   await page.waitForSelector('html[data-busy="false"]', { timeout, state: 'attached' });
+}
+
+// Runs a program of the build (engine/sigil-match) with arguments; resolves
+// with its exit code and output.
+export function runProgram(path, args) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { out += d; });
+    child.on('error', reject);
+    child.on('exit', (code) => resolveRun({ code, out }));
+  });
+}
+
+// engine/sigil-match beside the engine under test.
+export function matchPath() {
+  return join(dirname(enginePath()), 'sigil-match');
 }
 
 // Runs one engine process on the given lines (ending with quit) and
