@@ -650,9 +650,7 @@ enum {
     LF_CAL_NEXT,     /* ... its cals */
     LF_CRAMPED_US,   /* movement: two or fewer steps left, the side to move */
     LF_CRAMPED_THEM, /* ... the opponent */
-    LF_PIECES_US,    /* one-hot: the mover's pieces (board + hand) 3..12 */
-    LF_PIECES_THEM = LF_PIECES_US + 10, /* ... the opponent's */
-    LF_PST = LF_PIECES_THEM + 10,       /* pieces on each square */
+    LF_PST,          /* pieces on each square */
     LF_COUNT = LF_PST + SQUARES
 };
 
@@ -661,12 +659,8 @@ static void lupta_feature_name(int i, char *buf, size_t size)
     static const char *const names[] = {"tempo", "material", "hand", "steps", "potential",
                                         "threats", "open_lines", "cals", "threat_next",
                                         "threat_two", "cal_next", "cramped_us", "cramped_them"};
-    if (i < LF_PIECES_US)
+    if (i < LF_PST)
         snprintf(buf, size, "%s", names[i]);
-    else if (i < LF_PIECES_THEM)
-        snprintf(buf, size, "pieces_us %d", i - LF_PIECES_US + 3);
-    else if (i < LF_PST)
-        snprintf(buf, size, "pieces_them %d", i - LF_PIECES_THEM + 3);
     else
         snprintf(buf, size, "pst %c%d", 'a' + (i - LF_PST) % FILES, (i - LF_PST) / FILES + 1);
 }
@@ -698,10 +692,6 @@ static void lupta_eval_terms(const Position *pos, EvalTerms *t)
         eval_term(t, LF_CRAMPED_US, fu.steps <= 2);
         eval_term(t, LF_CRAMPED_THEM, ft.steps <= 2);
     }
-    if (nu >= 3)
-        eval_term(t, LF_PIECES_US + nu - 3, 1);
-    if (nt >= 3)
-        eval_term(t, LF_PIECES_THEM + nt - 3, 1);
     for (uint32_t b = p->bb[us]; b; b &= b - 1)
         eval_term(t, LF_PST + lsb(b), 1);
     for (uint32_t b = p->bb[them]; b; b &= b - 1)

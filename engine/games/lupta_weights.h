@@ -1,7 +1,7 @@
 /* lupta_weights.h - the hand-set weights of the lupta evaluation, written as
  * features (evalmodel.h) before the first fit: the same evaluation as the hand-coded one.
  * Replaced by `make tune-lupta` (tools/tune.c, doc/tuning.md). */
-static const int16_t lupta_weights[63][2] = {
+static const int16_t lupta_weights[43][2] = {
     {60, 60}, /* 0  */
     {400, 400}, /* 1  */
     {0, 0}, /* 2  */
@@ -45,24 +45,4 @@ static const int16_t lupta_weights[63][2] = {
     {0, 0}, /* 40  */
     {0, 0}, /* 41  */
     {0, 0}, /* 42  */
-    {0, 0}, /* 43  */
-    {0, 0}, /* 44  */
-    {0, 0}, /* 45  */
-    {0, 0}, /* 46  */
-    {0, 0}, /* 47  */
-    {0, 0}, /* 48  */
-    {0, 0}, /* 49  */
-    {0, 0}, /* 50  */
-    {0, 0}, /* 51  */
-    {0, 0}, /* 52  */
-    {0, 0}, /* 53  */
-    {0, 0}, /* 54  */
-    {0, 0}, /* 55  */
-    {0, 0}, /* 56  */
-    {0, 0}, /* 57  */
-    {0, 0}, /* 58  */
-    {0, 0}, /* 59  */
-    {0, 0}, /* 60  */
-    {0, 0}, /* 61  */
-    {0, 0}, /* 62  */
 };
