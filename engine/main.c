@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "datagen.h"
 #include "perftsuite.h"
 #include "play.h"
 #include "protocol.h"
@@ -20,6 +21,9 @@ static void usage(FILE *out)
             "                             play a game at the terminal ('help' there)\n"
             "       sigil perft-suite [--variant <v>] [--max-nodes <n>] <file>...\n"
             "                             check the perft counts of a suite file\n"
+            "       sigil datagen --variant <v> --games <n> --out <file> [--nodes <n>] [--threads <n>]\n"
+            "                     [--seed <n>] [--random-plies <n>] [--hash <mb>] [--quiet]\n"
+            "                             self-play training positions (doc/tuning.md)\n"
             "       sigil <command> ...   run each argument as one protocol command, then exit\n"
             "                             (sigil bench; sigil \"variant <name>\" \"go depth 6\")\n"
             "       sigil --help | -h     this text\n"
@@ -44,6 +48,8 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[1], "play") == 0)
             return play_main(argc - 2, argv + 2, stdin, stdout);
+        if (strcmp(argv[1], "datagen") == 0)
+            return datagen_main(argc - 2, argv + 2, stderr);
         if (strcmp(argv[1], "perft-suite") == 0)
             return perft_suite_main(argc - 2, argv + 2, stdout, stderr);
         if (argv[1][0] == '-') {

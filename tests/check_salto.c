@@ -579,8 +579,10 @@ START_TEST(evaluation_prefers_progress)
     Position s;
     V->startpos(&s, &CFG);
     int e0 = V->evaluate(&s);
-    ck_assert_int_gt(e0, 0); /* the side to move is a tempo ahead */
-    ck_assert_int_lt(e0, 200);
+    /* About level: the fitted weights (doc/tuning.md) give the side to move
+     * a negative tempo term and a gain term for its best move that cancel
+     * at the start (-2 with the committed weights). */
+    ck_assert_int_lt(abs(e0), 100);
     /* White two steps ahead, White to move: about two steps better. */
     Position p = play(&s, "a3b4");
     p = play(&p, "b8a7");

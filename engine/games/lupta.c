@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../refusal.h"
+#include "../evalmodel.h"
 #include "../util.h"
 #include "../variant.h"
 #include "fen.h"
@@ -726,21 +727,9 @@ static void lupta_diagram(const Position *pos, char *buf, size_t size)
 
 /* ---- evaluation --------------------------------------------------------- */
 
-/* Units: centi-pieces (100 = one piece on the board or in hand).  Weights of
- * the features below, tuned by engine-vs-engine games (doc/lupta.md). */
-enum {
-    EV_PIECE = 100,
-    EV_MOBILITY = 6,      /* per legal step */
-    EV_CRAMPED = 25,      /* two or fewer steps left: close to being walled in */
-    EV_POTENTIAL = 8,     /* empty square that would complete a line, no piece near */
-    EV_THREAT = 30,       /* empty square a piece can step into to make a line */
-    EV_OPEN_LINE = 30,    /* standing line with a piece that can step out and back */
-    EV_CAL = 45,          /* a piece that makes a line both stepping out and back */
-    EV_THREAT_NEXT = 45,  /* the side not to move threatens a removal next turn */
-    EV_THREAT_TWO = 35,   /* ... at two squares (one can be parried, not both) */
-    EV_CAL_NEXT = 60,     /* ... with a cal: a removal every turn */
-    EV_TEMPO = 15         /* the side to move */
-};
+/* Units: centi-pieces (100 = one piece on the board or in hand).  A linear
+ * evaluation fitted to self-play results (evalmodel.h, doc/tuning.md): the
+ * terms below, weighted by lupta_weights.h. */
 
 typedef struct SideFeatures {
     int steps;       /* legal steps */
@@ -774,37 +763,81 @@ static void side_features(uint32_t own, uint32_t enemy, SideFeatures *f)
     f->potential = util_popcount32(line_squares(own) & empty & ~threat_sq);
 }
 
-static int lupta_evaluate(const Position *pos)
+/* Features: "mine minus the opponent's" unless said otherwise.  Phase 0
+ * while placing, EVAL_PHASE_MAX while stepping. */
+enum {
+    LF_TEMPO,        /* 1: the side to move */
+    LF_MATERIAL,     /* pieces on the board and in hand */
+    LF_HAND,         /* pieces in hand */
+    LF_STEPS,
+    LF_POTENTIAL,
+    LF_THREATS,
+    LF_OPEN_LINES,
+    LF_CALS,
+    LF_THREAT_NEXT,  /* movement: the opponent threatens a removal (0/1) */
+    LF_THREAT_TWO,   /* ... on two or more squares (0/1) */
+    LF_CAL_NEXT,     /* ... its cals */
+    LF_CRAMPED_US,   /* movement: two or fewer steps left, the side to move */
+    LF_CRAMPED_THEM, /* ... the opponent */
+    LF_PST,          /* pieces on each square */
+    LF_COUNT = LF_PST + SQUARES
+};
+
+static void lupta_feature_name(int i, char *buf, size_t size)
+{
+    static const char *const names[] = {"tempo", "material", "hand", "steps", "potential",
+                                        "threats", "open_lines", "cals", "threat_next",
+                                        "threat_two", "cal_next", "cramped_us", "cramped_them"};
+    if (i < LF_PST)
+        snprintf(buf, size, "%s", names[i]);
+    else
+        snprintf(buf, size, "pst %c%d", 'a' + (i - LF_PST) % FILES, (i - LF_PST) / FILES + 1);
+}
+
+static void lupta_eval_terms(const Position *pos, EvalTerms *t)
 {
     const LuptaPos *p = cpos(pos);
     const int us = p->side, them = us ^ 1;
     SideFeatures fu, ft;
     side_features(p->bb[us], p->bb[them], &fu);
     side_features(p->bb[them], p->bb[us], &ft);
-    int material = (util_popcount32(p->bb[us]) + p->hand[us]) - (util_popcount32(p->bb[them]) + p->hand[them]);
-    int score = EV_PIECE * material + EV_TEMPO;
-    score += EV_MOBILITY * (fu.steps - ft.steps);
-    score += EV_POTENTIAL * (fu.potential - ft.potential);
-    score += EV_THREAT * (fu.threats - ft.threats);
-    score += EV_OPEN_LINE * (fu.open_lines - ft.open_lines);
-    score += EV_CAL * (fu.cals - ft.cals);
-    if (!placing(p)) {
-        /* Our own threats are taken by quiescence; the opponent's are due
-         * next turn: one can be parried, two cost a piece, a cal keeps
-         * costing pieces. */
-        if (ft.threats)
-            score -= EV_THREAT_NEXT + (ft.threats > 1 ? EV_THREAT_TWO : 0);
-        score -= EV_CAL_NEXT * ft.cals;
-        if (fu.steps <= 2)
-            score -= EV_CRAMPED;
-        if (ft.steps <= 2)
-            score += EV_CRAMPED;
+    bool moving = !placing(p);
+    t->n = 0;
+    t->phase = moving ? EVAL_PHASE_MAX : 0;
+    int nu = util_popcount32(p->bb[us]) + p->hand[us];
+    int nt = util_popcount32(p->bb[them]) + p->hand[them];
+    eval_term(t, LF_TEMPO, 1);
+    eval_term(t, LF_MATERIAL, nu - nt);
+    eval_term(t, LF_HAND, p->hand[us] - p->hand[them]);
+    eval_term(t, LF_STEPS, fu.steps - ft.steps);
+    eval_term(t, LF_POTENTIAL, fu.potential - ft.potential);
+    eval_term(t, LF_THREATS, fu.threats - ft.threats);
+    eval_term(t, LF_OPEN_LINES, fu.open_lines - ft.open_lines);
+    eval_term(t, LF_CALS, fu.cals - ft.cals);
+    if (moving) {
+        eval_term(t, LF_THREAT_NEXT, ft.threats > 0);
+        eval_term(t, LF_THREAT_TWO, ft.threats > 1);
+        eval_term(t, LF_CAL_NEXT, ft.cals);
+        eval_term(t, LF_CRAMPED_US, fu.steps <= 2);
+        eval_term(t, LF_CRAMPED_THEM, ft.steps <= 2);
     }
-    if (score > SCORE_EVAL_MAX - 1)
-        score = SCORE_EVAL_MAX - 1;
-    if (score < -(SCORE_EVAL_MAX - 1))
-        score = -(SCORE_EVAL_MAX - 1);
-    return score;
+    for (uint32_t b = p->bb[us]; b; b &= b - 1)
+        eval_term(t, LF_PST + lsb(b), 1);
+    for (uint32_t b = p->bb[them]; b; b &= b - 1)
+        eval_term(t, LF_PST + lsb(b), -1);
+}
+
+const EvalModel eval_model_lupta = {"lupta", LF_COUNT, lupta_eval_terms, lupta_feature_name};
+
+#include "lupta_weights.h"
+_Static_assert(sizeof lupta_weights / sizeof lupta_weights[0] == LF_COUNT,
+               "lupta_weights.h does not match the features");
+
+static int lupta_evaluate(const Position *pos)
+{
+    EvalTerms t;
+    lupta_eval_terms(pos, &t);
+    return eval_model_score(&t, lupta_weights);
 }
 
 /* Moves still to come (time allocation): the placements left, then about

@@ -11,6 +11,7 @@
  * a row end the game by counting.
  */
 #include "../refusal.h"
+#include "../evalmodel.h"
 #include "../util.h"
 #include "../variant.h"
 #include "fen.h"
@@ -750,20 +751,6 @@ static int mobility(const PyramidPos *p, int s, int *gain)
     return n;
 }
 
-/* Sum over side s's pieces of the rank (counted from s's back rank) at
- * which the piece would stand in the enemy pyramid by the shortest way:
- * its advance plus its counting distance.  Lower is better: every piece
- * still reaches the pyramid, and the ranks left inside it are moves in hand.
- * (This is the counting sum minus the ranks still to advance, up to a
- * constant: both matter, in opposite directions, with equal weight.) */
-static int entry_ranks(const PyramidPos *p, int s)
-{
-    int sum = p->count[s];
-    for (uint32_t b = p->occ[s]; b; b &= b - 1)
-        sum += ADVANCE[s][__builtin_ctz(b)];
-    return sum;
-}
-
 /* Counting steps of side s's pieces outside the enemy pyramid that cannot
  * move now because every forward square holds an enemy piece and no jump is
  * open: likely walled in for good, so their distance is likely to stay in the
@@ -791,30 +778,93 @@ static int straggler_risk(const PyramidPos *p, int s)
            util_popcount32(p->occ[s ^ 1] & HOME[s]);
 }
 
-/* Weights, in centi-steps (100 = one forward step of one piece).  Chosen by
- * engine-vs-engine matches and games against a random player (see
- * doc/pyramid.md): the game almost always ends with both sides jammed and
- * counted, and the side with moves in hand decides what the other is forced
- * to do, so racing deep into the pyramid is a mistake. */
+/* A linear evaluation fitted to self-play results (evalmodel.h,
+ * doc/tuning.md): the terms below, weighted by pyramid_weights.h.  Each is
+ * "mine minus the opponent's" unless said otherwise. */
 enum {
-    W_ENTRY = 100,       /* per entry rank (advance + distance) */
-    W_CANNOT_FILL = 300, /* the side can never fill the pyramid any more */
-    W_UNMATCHED = 200,   /* per piece that can never enter the pyramid */
-    W_GAIN_US = 40,      /* per rank of the mover's best move (jump chains) */
-    W_GAIN_THEM = 20,    /* per rank of the opponent's best move (a threat) */
-    W_MOBILITY = 10,     /* per legal move more than the opponent */
-    W_WALLED_IN = 100,   /* per counting step of walled-in pieces */
-    W_STRAGGLER = 20     /* per straggler_risk() unit */
+    PF_TEMPO,        /* 1: the side to move */
+    PF_COUNT_SUM,    /* counting sums */
+    PF_ADVANCE,      /* ranks advanced from the own back rank, summed */
+    PF_CANNOT_FILL,  /* 1 when the side can never fill the pyramid */
+    PF_UNMATCHED,    /* pieces that can never enter the pyramid */
+    PF_GAIN_US,      /* ranks the mover's best move gains (mover only) */
+    PF_GAIN_THEM,    /* ... the opponent's best move (opponent only) */
+    PF_MOBILITY,     /* legal moves */
+    PF_WALLED_IN,    /* walled_in_steps() */
+    PF_STRAGGLER,    /* straggler_risk() */
+    PF_PASS,         /* 1: the opponent has just passed */
+    PF_DIST,         /* pieces at each counting distance 0..PYR_DIST_MAX */
+    PF_PST = PF_DIST + 12, /* square (Black's turned half a turn) */
+    PF_COUNT = PF_PST + SQUARES
 };
+#define PYR_DIST_MAX 11
 
-/* Penalty for side s's pieces that can never reach a target square. */
-static int unreachable_penalty(const PyramidPos *p, int s)
+static void pyramid_feature_name(int i, char *buf, size_t size)
 {
-    int lost = PIECES - fill_matching(p, s);
-    return lost ? W_CANNOT_FILL + W_UNMATCHED * lost : 0;
+    static const char *const names[] = {"tempo", "count", "advance", "cannot_fill",
+                                        "unmatched", "gain_us", "gain_them", "mobility",
+                                        "walled_in", "straggler", "pass"};
+    if (i < PF_DIST)
+        snprintf(buf, size, "%s", names[i]);
+    else if (i < PF_PST)
+        snprintf(buf, size, "dist %d", i - PF_DIST);
+    else
+        snprintf(buf, size, "pst %d", i - PF_PST);
 }
 
-/* Side-to-move view in centi-steps (see the weights above). */
+static void pyramid_eval_terms(const Position *pos, EvalTerms *t)
+{
+    const PyramidPos *p = cpos(pos);
+    int me = p->side, op = me ^ 1;
+    int start_sum = 0;
+    for (uint32_t b = HOME[WHITE]; b; b &= b - 1)
+        start_sum += DIST[WHITE][__builtin_ctz(b)];
+    int phase = EVAL_PHASE_MAX - EVAL_PHASE_MAX * (p->count[WHITE] + p->count[BLACK]) /
+                                     (2 * start_sum);
+    t->n = 0;
+    t->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
+    int adv[2] = {0, 0};
+    int dist[PYR_DIST_MAX + 1] = {0};
+    int pst[SQUARES] = {0};
+    for (int s = 0; s < 2; s++) {
+        int sign = s == me ? 1 : -1;
+        for (uint32_t b = p->occ[s]; b; b &= b - 1) {
+            int sq = __builtin_ctz(b);
+            adv[s] += ADVANCE[s][sq];
+            int d = DIST[s][sq];
+            dist[d > PYR_DIST_MAX ? PYR_DIST_MAX : d] += sign;
+            pst[s == WHITE ? sq : SQUARES - 1 - sq] += sign;
+        }
+    }
+    int lost_me = PIECES - fill_matching(p, me), lost_op = PIECES - fill_matching(p, op);
+    int gain_me, gain_op;
+    int moves_me = mobility(p, me, &gain_me);
+    int moves_op = mobility(p, op, &gain_op);
+    eval_term(t, PF_TEMPO, 1);
+    eval_term(t, PF_COUNT_SUM, p->count[me] - p->count[op]);
+    eval_term(t, PF_ADVANCE, adv[me] - adv[op]);
+    eval_term(t, PF_CANNOT_FILL, (lost_me > 0) - (lost_op > 0));
+    eval_term(t, PF_UNMATCHED, lost_me - lost_op);
+    eval_term(t, PF_GAIN_US, gain_me);
+    eval_term(t, PF_GAIN_THEM, gain_op);
+    eval_term(t, PF_MOBILITY, moves_me - moves_op);
+    eval_term(t, PF_WALLED_IN, walled_in_steps(p, me) - walled_in_steps(p, op));
+    eval_term(t, PF_STRAGGLER, straggler_risk(p, me) - straggler_risk(p, op));
+    eval_term(t, PF_PASS, p->passed);
+    for (int d = 0; d <= PYR_DIST_MAX; d++)
+        eval_term(t, PF_DIST + d, dist[d]);
+    for (int sq = 0; sq < SQUARES; sq++)
+        eval_term(t, PF_PST + sq, pst[sq]);
+}
+
+const EvalModel eval_model_pyramid = {"pyramid", PF_COUNT, pyramid_eval_terms,
+                                      pyramid_feature_name};
+
+#include "pyramid_weights.h"
+_Static_assert(sizeof pyramid_weights / sizeof pyramid_weights[0] == PF_COUNT,
+               "pyramid_weights.h does not match the features");
+
+/* Side-to-move view in centi-steps; a filled pyramid is decided. */
 static int pyramid_evaluate(const Position *pos)
 {
     const PyramidPos *p = cpos(pos);
@@ -823,15 +873,9 @@ static int pyramid_evaluate(const Position *pos)
         return SCORE_EVAL_MAX - 1;
     if (p->occ[op] == HOME[me])
         return -(SCORE_EVAL_MAX - 1);
-    int score = W_ENTRY * (entry_ranks(p, op) - entry_ranks(p, me));
-    score += unreachable_penalty(p, op) - unreachable_penalty(p, me);
-    int gain_me, gain_op;
-    int moves_me = mobility(p, me, &gain_me);
-    int moves_op = mobility(p, op, &gain_op);
-    score += W_GAIN_US * gain_me - W_GAIN_THEM * gain_op +
-             W_MOBILITY * (moves_me - moves_op);
-    score += W_WALLED_IN * (walled_in_steps(p, op) - walled_in_steps(p, me));
-    score += W_STRAGGLER * (straggler_risk(p, op) - straggler_risk(p, me));
+    EvalTerms t;
+    pyramid_eval_terms(pos, &t);
+    int score = eval_model_score(&t, pyramid_weights);
     if (score > SCORE_EVAL_MAX - 100)
         score = SCORE_EVAL_MAX - 100;
     if (score < -(SCORE_EVAL_MAX - 100))

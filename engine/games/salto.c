@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../refusal.h"
+#include "../evalmodel.h"
 #include "../util.h"
 #include "../variant.h"
 #include "fen.h"
@@ -869,31 +870,32 @@ static void salto_describe(const Position *pos, char *buf, size_t size)
 
 /* ---- evaluation (centi-steps: 100 = one step of the counting sum) ------- */
 
-/* Weights, tuned by self-play at 20-40 ms per move (see doc/salto.md). */
-enum {
-    EVAL_STEP = 100,        /* one step of the counting difference */
-    EVAL_TEMPO_GAIN = 50,   /* per step the side to move gains with its best move */
-    EVAL_CUT_OFF = 250,     /* a target walled off by the side's own settled pieces */
-    EVAL_TRAPPED = 60,      /* an enemy piece that cannot leave a target I nearly reach */
-    EVAL_SETTLED = 4,       /* a piece already on its target */
-    EVAL_SQUAT_ENTRANCE = 80, /* my piece on another piece's target, first target rank */
-    EVAL_SQUAT_MIDDLE = 200,  /* ... on the second target rank */
-    EVAL_SQUAT_BACK = 400,    /* ... on the back rank (reached only through the others) */
-    EVAL_SQUAT_NEAR = 150,    /* extra when the target's owner is 1-2 steps away */
-};
+/* A linear evaluation fitted to self-play results (evalmodel.h,
+ * doc/tuning.md): the terms below, weighted by salto_weights.h. */
 
-/* Penalties and bonuses of side s that the counting sum does not see: the
- * order in which the target zone (three ranks, one square per piece) fills. */
-static int side_extras(const SaltoPos *p, int s)
+/* What side s has that the counting sum does not see: the order in which
+ * the target zone (three ranks, one square per piece) fills. */
+typedef struct SaltoSide {
+    int settled;   /* pieces on their own targets */
+    int cut_off;   /* targets walled off by the side's own settled pieces */
+    int squat[3];  /* own pieces parked on another own piece's target, by
+                      target rank (entrance, middle, back) */
+    int squat_near; /* ... whose target's owner is 1-2 steps away */
+    int trapped;   /* enemy pieces that cannot leave a target one of mine
+                      nearly reaches */
+} SaltoSide;
+
+static void side_extras(const SaltoPos *p, int s, SaltoSide *c)
 {
+    memset(c, 0, sizeof *c);
     uint64_t me = p->bb[s], op = p->bb[s ^ 1];
     uint64_t settled = 0;
     for (int pc = s * PER_SIDE; pc < (s + 1) * PER_SIDE; pc++)
         if (p->where[pc] == target_square(pc))
             settled |= UINT64_C(1) << p->where[pc];
-    int score = EVAL_SETTLED * util_popcount64(settled);
+    c->settled = util_popcount64(settled);
     if (p->home[s] == PER_SIDE)
-        return score;
+        return;
 
     /* Squares the unsettled pieces can still reach through everything but
      * their own settled pieces (the others move on). */
@@ -914,28 +916,21 @@ static int side_extras(const SaltoPos *p, int s)
         int d = distance[pc][at];
         uint64_t tb = UINT64_C(1) << t;
         if (!(reach & tb))
-            score -= EVAL_CUT_OFF;
+            c->cut_off++;
         int squatter = p->piece[t];
         if (squatter != NO_PIECE && piece_side(squatter) == s) {
-            /* One of my pieces parks on this piece's target: in the crowded
-             * zone the two must shuffle around each other later, the dearer
-             * the deeper the square lies. */
             int depth = s == WHITE ? sq_rank(t) - 7 : 2 - sq_rank(t);
-            score -= depth == 0 ? EVAL_SQUAT_ENTRANCE
-                   : depth == 1 ? EVAL_SQUAT_MIDDLE : EVAL_SQUAT_BACK;
+            c->squat[depth]++;
             if (d <= 2)
-                score -= EVAL_SQUAT_NEAR;
+                c->squat_near++;
         }
         if ((op & tb) && d <= 2) {
-            /* An enemy piece that sits on the target of a piece of mine that
-             * is nearly there, and cannot leave, keeps me from finishing. */
             bool moves = (neighbour_mask[t] & empty) ||
                          jump_landings(tb, me, empty, d0) || jump_landings(tb, me, empty, d0 + 1);
             if (!moves)
-                score -= EVAL_TRAPPED;
+                c->trapped++;
         }
     }
-    return score;
 }
 
 /* Largest cut of the counting sum the side to move can make now (jumps are
@@ -957,18 +952,85 @@ static int best_gain(const SaltoPos *p)
     return best;
 }
 
-static int salto_evaluate(const Position *pos)
+/* Features (each "mine minus the opponent's" unless said otherwise). */
+enum {
+    SF_TEMPO,            /* 1: the side to move */
+    SF_SUM,              /* opponent's counting sum minus mine */
+    SF_GAIN,             /* best_gain() of the side to move */
+    SF_SETTLED,
+    SF_CUT_OFF,
+    SF_SQUAT,            /* 3: by target rank */
+    SF_SQUAT_NEAR = SF_SQUAT + 3,
+    SF_TRAPPED,
+    SF_PASS,             /* 1: the opponent has just passed */
+    SF_DIST,             /* pieces at each distance 0..SALTO_DIST_MAX from target */
+    SF_PST = SF_DIST + 24, /* piece kind x square (Black's turned half a turn) */
+    SF_COUNT = SF_PST + 3 * SQUARES
+};
+#define SALTO_DIST_MAX 23
+
+static void salto_feature_name(int i, char *buf, size_t size)
+{
+    static const char *const names[] = {"tempo", "sum", "gain", "settled", "cut_off",
+                                        "squat_entrance", "squat_middle", "squat_back",
+                                        "squat_near", "trapped", "pass"};
+    if (i < SF_DIST)
+        snprintf(buf, size, "%s", names[i]);
+    else if (i < SF_PST)
+        snprintf(buf, size, "dist %d", i - SF_DIST);
+    else
+        snprintf(buf, size, "pst %s %d", (const char *[]){"star", "moon", "sun"}[(i - SF_PST) / SQUARES],
+                 (i - SF_PST) % SQUARES);
+}
+
+static void salto_eval_terms(const Position *pos, EvalTerms *t)
 {
     const SaltoPos *p = cpos(pos);
     int s = p->stm, o = s ^ 1;
-    int v = EVAL_STEP * (p->sum[o] - p->sum[s]);
-    v += side_extras(p, s) - side_extras(p, o);
-    v += EVAL_TEMPO_GAIN * best_gain(p);
-    if (v > SCORE_EVAL_MAX - 1)
-        v = SCORE_EVAL_MAX - 1;
-    if (v < -(SCORE_EVAL_MAX - 1))
-        v = -(SCORE_EVAL_MAX - 1);
-    return v;
+    int start_sum = 0;
+    for (int pc = 0; pc < PER_SIDE; pc++)
+        start_sum += distance[pc][start_square(pc)];
+    int left = p->sum[WHITE] + p->sum[BLACK];
+    int phase = EVAL_PHASE_MAX - EVAL_PHASE_MAX * left / (2 * start_sum);
+    t->n = 0;
+    t->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
+    SaltoSide cs, co;
+    side_extras(p, s, &cs);
+    side_extras(p, o, &co);
+    eval_term(t, SF_TEMPO, 1);
+    eval_term(t, SF_SUM, p->sum[o] - p->sum[s]);
+    eval_term(t, SF_GAIN, best_gain(p));
+    eval_term(t, SF_SETTLED, cs.settled - co.settled);
+    eval_term(t, SF_CUT_OFF, cs.cut_off - co.cut_off);
+    for (int k = 0; k < 3; k++)
+        eval_term(t, SF_SQUAT + k, cs.squat[k] - co.squat[k]);
+    eval_term(t, SF_SQUAT_NEAR, cs.squat_near - co.squat_near);
+    eval_term(t, SF_TRAPPED, cs.trapped - co.trapped);
+    eval_term(t, SF_PASS, p->pass);
+    int dist[SALTO_DIST_MAX + 1] = {0};
+    for (int pc = 0; pc < PIECES; pc++) {
+        int sq = p->where[pc], side = piece_side(pc);
+        int sign = side == s ? 1 : -1;
+        int d = distance[pc][sq];
+        dist[d > SALTO_DIST_MAX ? SALTO_DIST_MAX : d] += sign;
+        int rel = side == WHITE ? sq : SQUARES - 1 - sq;
+        eval_term(t, SF_PST + piece_kind(pc) * SQUARES + rel, sign);
+    }
+    for (int d = 0; d <= SALTO_DIST_MAX; d++)
+        eval_term(t, SF_DIST + d, dist[d]);
+}
+
+const EvalModel eval_model_salto = {"salto", SF_COUNT, salto_eval_terms, salto_feature_name};
+
+#include "salto_weights.h"
+_Static_assert(sizeof salto_weights / sizeof salto_weights[0] == SF_COUNT,
+               "salto_weights.h does not match the features");
+
+static int salto_evaluate(const Position *pos)
+{
+    EvalTerms t;
+    salto_eval_terms(pos, &t);
+    return eval_model_score(&t, salto_weights);
 }
 
 /* Nothing is ever captured: no move changes material. */
