@@ -96,6 +96,11 @@
 #define SCORE_TEXT_MAX 32
 /* Milliseconds per second, for nodes per second. */
 #define MS_PER_SECOND 1000
+/* How often (ms) search_run's caller, waiting for the workers, looks at the
+ * stop flag and the clock itself.  The main thread watches both at its
+ * nodes, but with more threads than cores it may wait long for a core: the
+ * caller's wake-ups keep every limit. */
+#define WATCH_MS 5
 
 /* One search: what every thread reads, and the few things they share. */
 typedef struct SearchShared {
@@ -793,6 +798,9 @@ static void iterate_decision(SearchThread *t)
     SearchShared *sh = t->sh;
     bool main = t->id == 0;
     for (int depth = 1; depth <= max_iteration(t); depth++) {
+        /* The helpers join once the main thread has a move. */
+        if (main && depth == 2)
+            threads_wake_helpers();
         if (helper_skips(t->id, depth))
             continue;
         t->seldepth = 0;
@@ -833,6 +841,8 @@ static int iterate_chance(SearchThread *t)
     bool main = t->id == 0;
     int value = 0;
     for (int depth = 1; depth <= max_iteration(t); depth++) {
+        if (main && depth == 2)
+            threads_wake_helpers();
         if (helper_skips(t->id, depth))
             continue;
         t->seldepth = 0;
@@ -938,6 +948,36 @@ static void wait_for_release(SearchShared *sh)
            (sh->limits.infinite || (sh->limits.ponder && !atomic_load(&sig->ponderhit))))
         pthread_cond_wait(&sig->changed, &sig->lock);
     pthread_mutex_unlock(&sig->lock);
+}
+
+/* What search_run's caller does every WATCH_MS while the workers search:
+ * raise the abort on stop, and at the hard limit (from the call, or from the
+ * ponderhit it first saw: *hit_ms, -1 before).  Returns how long to wait
+ * before the next look. */
+static int watch(SearchShared *sh, int64_t *hit_ms)
+{
+    if (atomic_load(&sh->signal->stop)) {
+        atomic_store(&sh->abort, true);
+        return WATCH_MS;
+    }
+    if (!sh->budget.timed)
+        return WATCH_MS;
+    int64_t now = util_now_ms();
+    int64_t start = sh->start_ms;
+    if (sh->limits.ponder) {
+        if (*hit_ms < 0) {
+            if (!atomic_load(&sh->signal->ponderhit))
+                return WATCH_MS;
+            *hit_ms = now;
+        }
+        start = *hit_ms;
+    }
+    int64_t left = start + sh->budget.hard_ms - now;
+    if (left <= 0) {
+        atomic_store(&sh->abort, true);
+        return WATCH_MS;
+    }
+    return left < WATCH_MS ? (int)left : WATCH_MS;
 }
 
 /* ------------------------------------------------------------ signals */
@@ -1096,8 +1136,12 @@ SearchResult search_run(const Game *game, const SearchLimits *limits,
         tt_new_search();
         threads = threads_resize(options && options->threads > 1 ? options->threads : 1);
         if (threads > 0) {
+            for (int i = 0; i < threads; i++)
+                threads_get(i)->nodes = 0; /* helpers that never wake count none */
+            int64_t hit_ms = -1;
             threads_start(threads, search_worker, &sh);
-            threads_wait();
+            while (!threads_wait_for(watch(&sh, &hit_ms)))
+                ;
         } else {
             /* Out of memory for even one thread: the first legal move. */
             res.best = sh.root_chance ? MOVE_NONE : sh.root_moves[0];

@@ -2,8 +2,9 @@
  * persistent workers that run them.
  *
  * The workers are created once (and again only when the Threads option
- * changes) and sleep on a condition variable between searches: a `go` wakes
- * them, nothing is created or polled.  Worker 0 is the main search thread; the
+ * changes) and each sleeps on its own condition variable between searches: a
+ * `go` wakes the main thread, which wakes the helpers once it has a move;
+ * nothing is created.  Worker 0 is the main search thread; the
  * others are Lazy SMP helpers.  The pool is the search's second global (after
  * the TT); it serves one search at a time (search_run serialises callers).
  */
@@ -61,18 +62,37 @@ typedef struct SearchThread {
 /* What a worker runs: work(its thread state, arg). */
 typedef void (*ThreadWork)(SearchThread *t, void *arg);
 
-/* Have count workers (1..THREADS_MAX) ready, creating or ending workers as
+/* How many workers threads_resize(count) keeps: count cut to 1..THREADS_MAX
+ * and to the processors online.  More Lazy SMP threads than cores add no
+ * search (they only split the cores) and starve every other thread of the
+ * machine, the one that answers `stop` or reads the bestmove included. */
+int threads_usable(int count);
+
+/* Count n processors instead of those online (n <= 0: those online again);
+ * for tests that need more workers than the machine has cores. */
+void threads_set_processors(int n);
+
+/* Have threads_usable(count) workers ready, creating or ending workers as
  * needed.  Returns how many are ready: fewer when memory or threads ran short
  * (0: none).  Only while no work runs. */
 int threads_resize(int count);
 
 /* Run work on workers 0..count-1 (count <= what threads_resize returned) and
- * return at once; every worker runs it exactly once. */
+ * return at once.  Only worker 0 starts: it calls threads_wake_helpers when
+ * the others should join (each then runs work exactly once); helpers it never
+ * wakes do not run in this generation. */
 void threads_start(int count, ThreadWork work, void *arg);
 
-/* Block until every worker of the last threads_start has returned from work.
+/* Wake workers 1..count-1 of the current threads_start (the first call
+ * does; later ones do nothing).  Called by worker 0. */
+void threads_wake_helpers(void);
+
+/* Block until every worker of the last threads_start is done with work.
  * What the workers wrote is then visible to the caller. */
 void threads_wait(void);
+
+/* The same for at most ms milliseconds: true when every worker is done. */
+bool threads_wait_for(int ms);
 
 /* The state of worker i (valid until the next threads_resize). */
 SearchThread *threads_get(int i);

@@ -816,8 +816,14 @@ START_TEST(test_thread_pool_keeps_its_workers_between_searches)
     run(&g, 3, 0, 2, 1);
     ck_assert_ptr_eq(threads_get(1), helper); /* the same worker, not a new one */
     ck_assert_ptr_null(threads_get(2));
+    threads_set_processors(3); /* this test's machine has three cores */
     run(&g, 3, 0, 3, 1);
     ck_assert_ptr_nonnull(threads_get(2));
+    /* More threads than cores: one worker per core. */
+    run(&g, 3, 0, 8, 1);
+    ck_assert_ptr_nonnull(threads_get(2));
+    ck_assert_ptr_null(threads_get(3));
+    threads_set_processors(0);
     run(&g, 3, 0, 1, 1);
     ck_assert_ptr_null(threads_get(1));
     /* Idle workers sleep: no CPU is spent between searches. */

@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "pipe_engine.h"
+#include "threads.h"
 #include "variants.h"
 
 /* Generous: the ThreadSanitizer build is five to fifteen times slower. */
@@ -235,6 +237,104 @@ START_TEST(multipv_with_threads_reports_each_line_once_per_depth)
 }
 END_TEST
 
+/* Set Threads to n (and wait for the engine to take it). */
+static void set_threads(int n)
+{
+    char line[64];
+    snprintf(line, sizeof line, "setoption name Threads value %d", n);
+    send(line);
+    sync_engine();
+}
+
+/* Send go and wait for its bestmove: exactly one, legal. */
+static void go_answers(const char *go, const char *legal, const char *what)
+{
+    send(go);
+    seen[0] = '\0';
+    ck_assert_msg(pipe_engine_expect(&engine, "bestmove", T_REPLY, seen, sizeof seen) != NULL,
+                  "%s: '%s' gave no bestmove:\n%.2000s", what, go, seen);
+    ck_assert_msg(check_bestmoves(seen, legal) == 1, "%s: '%s':\n%.2000s", what, go, seen);
+}
+
+/* Threads 64, 128 and 256 (more than the machine has cores, as a rule):
+ * every kind of go ends in one legal bestmove, and stop, ucinewgame and a
+ * change of Threads during an infinite search each end it with one. */
+START_TEST(many_threads_every_go_answers)
+{
+    static const int counts[] = {64, 128, 256};
+    static const char *const goes[] = {
+        "go depth 1", "go movetime 50", "go nodes 3000", "go depth 3",
+        "go wtime 300 btime 300 winc 10 binc 10", "go wtime 5 btime 5",
+    };
+    const Variant *v = variants_get(_i);
+    start();
+    char legal[8192];
+    prepare(v, legal, sizeof legal);
+    for (size_t c = 0; c < sizeof counts / sizeof *counts; c++) {
+        char what[64];
+        snprintf(what, sizeof what, "%s, Threads %d", v->name, counts[c]);
+        set_threads(counts[c]);
+        for (size_t g = 0; g < sizeof goes / sizeof *goes; g++)
+            go_answers(goes[g], legal, what);
+        static const char *const interrupters[] = {"stop", "ucinewgame",
+                                                   "setoption name Threads value 2"};
+        for (size_t k = 0; k < sizeof interrupters / sizeof *interrupters; k++) {
+            set_threads(counts[c]);
+            send("go infinite");
+            wait_for_info();
+            send(interrupters[k]);
+            const char *out = sync_engine();
+            ck_assert_msg(check_bestmoves(out, legal) == 1, "%s: after '%s':\n%.2000s", what,
+                          interrupters[k], out);
+            prepare(v, legal, sizeof legal); /* ucinewgame resets the game */
+        }
+    }
+    quit_cleanly();
+}
+END_TEST
+
+/* Threads changed between searches, up and down, with a search at each
+ * value; then quit during a 256-thread search exits cleanly. */
+START_TEST(threads_changed_between_searches_each_go_answers)
+{
+    static const int counts[] = {1, 256, 2, 128, 1, 64, 3, 256};
+    const Variant *v = variants_get(_i);
+    start();
+    char legal[8192];
+    prepare(v, legal, sizeof legal);
+    for (size_t c = 0; c < sizeof counts / sizeof *counts; c++) {
+        char what[64];
+        snprintf(what, sizeof what, "%s, Threads %d", v->name, counts[c]);
+        set_threads(counts[c]);
+        go_answers(c % 2 ? "go movetime 20" : "go depth 2", legal, what);
+    }
+    send("go infinite");
+    wait_for_info();
+    quit_cleanly();
+}
+END_TEST
+
+/* The pool keeps at most one worker per processor online, at least one. */
+START_TEST(usable_threads_are_capped_by_the_processors)
+{
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    ck_assert_int_eq(threads_usable(0), 1);
+    ck_assert_int_eq(threads_usable(1), 1);
+    ck_assert_int_eq(threads_usable(-5), 1);
+    int cap = online >= 1 && online < THREADS_MAX ? (int)online : THREADS_MAX;
+    ck_assert_int_eq(threads_usable(THREADS_MAX), cap);
+    ck_assert_int_eq(threads_usable(THREADS_MAX + 1), cap);
+    ck_assert_int_eq(threads_usable(2), cap < 2 ? cap : 2);
+    threads_set_processors(6);
+    ck_assert_int_eq(threads_usable(5), 5);
+    ck_assert_int_eq(threads_usable(6), 6);
+    ck_assert_int_eq(threads_usable(7), 6);
+    ck_assert_int_eq(threads_usable(256), 6);
+    threads_set_processors(0);
+    ck_assert_int_eq(threads_usable(THREADS_MAX), cap);
+}
+END_TEST
+
 static Suite *threads_suite(void)
 {
     Suite *s = suite_create("threads");
@@ -246,6 +346,9 @@ static Suite *threads_suite(void)
     tcase_add_loop_test(tc, rapid_go_stop_cycles_answer_every_go, 0, n);
     tcase_add_loop_test(tc, quit_during_a_four_thread_search_exits_cleanly, 0, n);
     tcase_add_loop_test(tc, multipv_with_threads_reports_each_line_once_per_depth, 0, n);
+    tcase_add_loop_test(tc, many_threads_every_go_answers, 0, n);
+    tcase_add_loop_test(tc, threads_changed_between_searches_each_go_answers, 0, n);
+    tcase_add_test(tc, usable_threads_are_capped_by_the_processors);
     suite_add_tcase(s, tc);
     return s;
 }
