@@ -225,7 +225,7 @@ long long datagen_play_game(const DatagenOptions *o, long long game, FILE *out)
     SearchLimits limits;
     search_limits_clear(&limits);
     limits.nodes = (uint64_t)o->nodes;
-    SearchOptions options = {1, 1, NULL};
+    SearchOptions options = {.threads = 1, .multipv = 1};
     int cap = 256, count = 0;
     Pending *rec = util_xmalloc((size_t)cap * sizeof *rec);
     Result res;

@@ -586,7 +586,7 @@ static bool salto_refusal(const Position *pos, const char *text, char *buf, size
     const SaltoPos *p = cpos(pos);
     int s = p->stm, o = s ^ 1;
     const char *me = s == WHITE ? "White" : "Black", *you = o == WHITE ? "White" : "Black";
-    char list[REFUSAL_LIST], sqs[2][4];
+    char list[REFUSAL_LIST], sqs[2][16];
     Move moves[64];
     int n = salto_generate(pos, moves);
     if (strcmp(text, "0000") == 0) {
