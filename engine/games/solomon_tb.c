@@ -493,6 +493,8 @@ static bool read_all(int fd, uint8_t *buf, uint64_t n)
         ssize_t got = read(fd, buf, want);
         if (got < 0 && errno == EINTR)
             continue;
+        if (got == 0)
+            errno = 0; /* the end of the file: it shrank while being read */
         if (got <= 0)
             return false;
         buf += got;
@@ -582,7 +584,7 @@ static int read_table(SolomonTables *tb, SolomonMaterial m, const char *dir, cha
         snprintf(why, sizeof why, "truncated: %llu bytes, expected %llu",
                  (unsigned long long)have, (unsigned long long)want);
     else if (!read_all(fd, header, HEADER_BYTES))
-        e = errno ? errno : EIO;
+        e = errno ? errno : -1;
     else {
         make_header(tb, m, n, 0, expect);
         uint32_t version = get_u32(header + 8), rules = get_u32(header + 12);
@@ -616,7 +618,7 @@ static int read_table(SolomonTables *tb, SolomonMaterial m, const char *dir, cha
         else if (!(data = malloc(n ? n : 1)))
             snprintf(why, sizeof why, "out of memory (%llu bytes)", (unsigned long long)n);
         else if (!read_all(fd, data, n))
-            e = errno ? errno : EIO;
+            e = errno ? errno : -1;
         else if (get_u64(header + 28) != checksum(data, n))
             snprintf(why, sizeof why, "checksum mismatch");
         else
@@ -627,7 +629,7 @@ static int read_table(SolomonTables *tb, SolomonMaterial m, const char *dir, cha
     }
     close(fd);
     if (e)
-        snprintf(why, sizeof why, "%s", strerror(e));
+        snprintf(why, sizeof why, "%s", e > 0 ? strerror(e) : "truncated while being read");
     if (why[0]) {
         free(data);
         snprintf(err, errlen, "%s: %s", path, why);
