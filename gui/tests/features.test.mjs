@@ -413,6 +413,19 @@ test('clocks: Sigil plays on its clock; a flag fall ends the game with the reaso
   const white = Number(await page.getAttribute('[data-role="time"][data-side="white"]', 'data-ms'));
   assert.ok(white > 55000 && white <= 61000, `White's clock ${white}`);
   assert.equal(await page.getAttribute('[data-role="time"][data-side="black"]', 'data-running'), 'true');
+  // The person's move: Black's clock gets its second back (it ran at most
+  // the time the move took), and Sigil gets the go with the times left.
+  const ms = async (side) => Number(await page.getAttribute(`[data-role="time"][data-side="${side}"]`, 'data-ms'));
+  const before = await ms('black');
+  const t0 = Date.now();
+  await enter(page, (await data(page)).legal.split(' ')[0]);
+  const took = Date.now() - t0;
+  const blackAfter = await ms('black');
+  assert.ok(blackAfter >= before + 1000 - took - 150, `Black's clock ${before} -> ${blackAfter} in ${took} ms: the increment`);
+  const gos = [...(await text(page, 'log')).matchAll(/> go wtime (\d+) btime (\d+) winc 1000 binc 1000\n/g)];
+  assert.equal(gos.length, 2);
+  assert.ok(Number(gos[1][2]) <= before + 1000 && Number(gos[1][2]) >= before + 1000 - took - 150,
+    `Sigil is told Black's time: ${gos[1][2]}`);
   await page.close();
 
   // The person's flag: 0.02 min = 1.2 s, and nobody moves.
