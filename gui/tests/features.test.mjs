@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, startBrowser, openPage, idle, runEngine, runProgram, matchPath } from './harness.mjs';
+import { startServer, startBrowser, openPage, idle, runEngine, runProgram, matchPath, enginePath } from './harness.mjs';
 
 let server;
 let browser;
@@ -439,4 +439,35 @@ test('clocks: Sigil plays on its clock; a flag fall ends the game with the reaso
   assert.deepEqual(problems, []);
   assert.deepEqual(second.problems, []);
   await second.page.close();
+});
+
+test('"proven draw" is shown when query value says so', async () => {
+  // An engine whose `query value` answers as one with Solomon's proof books
+  // does in a proven position (issue 21): the real engine behind a filter
+  // that answers that one query itself.
+  const script = join(scratch, 'proven.sh');
+  writeFileSync(script, [
+    '#!/bin/sh',
+    'exec 3>&1',
+    'while IFS= read -r line; do',
+    '  if [ "$line" = "query value" ]; then printf \'response draw proven\\n\' >&3; else printf \'%s\\n\' "$line"; fi',
+    `done | '${enginePath()}'`,
+    '',
+  ].join('\n'), { mode: 0o755 });
+  const proven = await startServer(['/bin/sh', script]);
+  try {
+    const { page, problems } = await openPage(browser.context, `${proven.url}?variant=solomon&side=white&think=20`);
+    assert.equal(await page.isVisible('[data-role="proven"]'), true);
+    assert.equal((await text(page, 'proven')).trim(), 'proven draw');
+    assert.match(await text(page, 'facts'), /proven draw/);
+    await page.close();
+    assert.deepEqual(problems, []);
+  } finally {
+    await proven.stop();
+  }
+  // The real engine without books: no mark.
+  const { page, problems } = await openPage(browser.context, `${server.url}?variant=solomon&side=white&think=20`);
+  assert.equal(await page.isVisible('[data-role="proven"]'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
