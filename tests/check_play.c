@@ -200,7 +200,10 @@ START_TEST(play_new_game_side_choice_and_the_end_of_a_game)
 }
 END_TEST
 
-START_TEST(play_at_a_pseudo_terminal)
+/* Run sigil with args (NULL-terminated, without the program) at a
+ * pseudo-terminal, type input, read everything until it exits into out;
+ * the exit status must be 0. */
+static void run_pty(const char *const *args, const char *input)
 {
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     ck_assert_int_ge(master, 0);
@@ -208,6 +211,12 @@ START_TEST(play_at_a_pseudo_terminal)
     ck_assert_int_eq(unlockpt(master), 0);
     const char *slave_name = ptsname(master);
     ck_assert_ptr_nonnull(slave_name);
+    char *argv[32];
+    int argc = 0;
+    argv[argc++] = (char *)pipe_engine_sigil();
+    for (int i = 0; args[i] && argc < 31; i++)
+        argv[argc++] = (char *)args[i];
+    argv[argc] = NULL;
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
@@ -219,10 +228,9 @@ START_TEST(play_at_a_pseudo_terminal)
         dup2(slave, 1);
         dup2(slave, 2);
         close(master);
-        execl(pipe_engine_sigil(), pipe_engine_sigil(), "play", "salto", "--time", "0.01", (char *)NULL);
+        execv(pipe_engine_sigil(), argv);
         _exit(127);
     }
-    const char *input = "moves\na3b4\nquit\n";
     ck_assert_int_eq(write(master, input, strlen(input)), (ssize_t)strlen(input));
     size_t used = 0;
     long long deadline = pt_now_ms() + T_LONG;
@@ -245,9 +253,48 @@ START_TEST(play_at_a_pseudo_terminal)
     if (pid > 0 && waitpid(pid, &status, 0) == pid)
         ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     close(master);
+}
+
+START_TEST(play_at_a_pseudo_terminal)
+{
+    const char *args[] = {"play", "salto", "--time", "0.01", NULL};
+    run_pty(args, "moves\na3b4\nquit\n");
     ck_assert_msg(strstr(out, "Legal moves (9): a3b4"), "%s", out);
     ck_assert_ptr_nonnull(strstr(out, "White plays a3b4."));
     ck_assert_ptr_nonnull(strstr(out, "Sigil (Black) plays "));
+}
+END_TEST
+
+START_TEST(play_at_a_pseudo_terminal_with_clocks_levels_hints_and_records)
+{
+    char dir[] = "/tmp/check_play_pty_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char pgn[256], input[1024];
+    snprintf(pgn, sizeof pgn, "%s/game.pgn", dir);
+    const char *args[] = {"play", "solomon", "--clock", "2+1", "--level", "0", "--seed", "5",
+                          NULL};
+    snprintf(input, sizeof input, "14-9\n5-8\nhint\nhistory\nsave %s\nquit\n", pgn);
+    run_pty(args, input);
+    /* A terminal echoes the input and ends lines with \r\n. */
+    ck_assert_msg(strstr(out, "Clocks: White 2:00.0, Black 2:00.0."), "%s", out);
+    ck_assert_ptr_nonnull(strstr(out, "Sigil (Black) thinks on its clock..."));
+    ck_assert_ptr_nonnull(strstr(out, "Sigil (Black) plays 2x12."));
+    ck_assert_ptr_nonnull(strstr(out, "illegal move '5-8' at ply 3: that is Black's piece; White "
+                                      "is to move"));
+    ck_assert_ptr_nonnull(strstr(out, "Sigil suggests 15x9; "));
+    ck_assert_ptr_nonnull(strstr(out, "1. 14-9 2x12"));
+    ck_assert_ptr_nonnull(strstr(out, "Saved the game (2 plies) to "));
+    FILE *f = fopen(pgn, "r");
+    ck_assert_ptr_nonnull(f);
+    char text[4096];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(text, "[TimeControl \"120+1\"]\n"));
+    ck_assert_ptr_nonnull(strstr(text, "[Variant \"solomon\"]\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\n1. 14-9 2x12 {unfinished} *\n"));
+    unlink(pgn);
+    rmdir(dir);
 }
 END_TEST
 
@@ -443,6 +490,7 @@ static Suite *play_suite(void)
     tcase_add_test(tc, play_a_whole_game_of_every_variant_to_its_result);
     tcase_add_test(tc, play_new_game_side_choice_and_the_end_of_a_game);
     tcase_add_test(tc, play_at_a_pseudo_terminal);
+    tcase_add_test(tc, play_at_a_pseudo_terminal_with_clocks_levels_hints_and_records);
     tcase_add_test(tc, help_names_every_play_option_and_match_takes_version);
     tcase_add_test(tc, play_hint_why_level_and_history);
     tcase_add_test(tc, play_saves_and_loads_games_and_fens);
