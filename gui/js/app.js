@@ -99,6 +99,8 @@ async function start() {
   for (const line of uci.lines) {
     const m = line.match(/^option name (.+?) type /);
     if (m) ui.options.add(m[1]);
+    const limit = line.match(/^option name MoveLimit type spin default (\d+)/);
+    if (limit) ui.moveLimitDefault = limit[1];
   }
   const combo = uci.lines.find((line) => /^option name UCI_Variant type combo/.test(line));
   ui.variants = combo ? [...combo.matchAll(/ var (\S+)/g)].map((m) => m[1]) : [];
@@ -322,6 +324,11 @@ function newGame() {
     readTimeControls();
     ui.flipped = ui.sides.size === 1 && ui.sides.has('black');
     await selectVariant($('variant').value);
+    if (ui.moveLimitChanged && ui.moveLimitDefault) {
+      // A record's MoveLimit held for that record only.
+      await ui.engine.command(`setoption name MoveLimit value ${ui.moveLimitDefault}`);
+      ui.moveLimitChanged = false;
+    }
     const fen = ui.initialFen;
     ui.initialFen = null;            // New game starts from the start again
     if (fen) {
@@ -451,12 +458,17 @@ async function takeBack(count) {
   if (count <= 0) return;
   const answer = await ui.engine.command(`undo ${count}`);
   if (answer.errors.length) throw new Error(answer.errors.join('; '));
+  ui.takingBack = true;             // the clocks: no increment for this switch
   ui.history.splice(ui.history.length - count, count);
   const last = [...ui.history].reverse().find((h) => h.move.kind !== 'roll');
   ui.lastMove = last ? last.move : null;
   ui.timeout = null;
   ui.view = null;
-  await refresh();
+  try {
+    await refresh();
+  } finally {
+    ui.takingBack = false;
+  }
 }
 
 function undo() {
@@ -600,7 +612,7 @@ function switchClock() {
   const now = performance.now();
   if (c.side) {
     c[c.side] -= now - c.since;
-    if (next && c[c.side] > 0) c[c.side] += ui.tc[c.side].inc;
+    if (next && c[c.side] > 0 && !ui.takingBack) c[c.side] += ui.tc[c.side].inc;
   }
   c.side = next;
   c.since = now;
@@ -798,8 +810,10 @@ function openText(text) {
       return advance(generation);
     }
     await selectVariant(variant);
-    if (record.tags.MoveLimit && ui.options.has('MoveLimit'))
+    if (record.tags.MoveLimit && ui.options.has('MoveLimit') && /^\d+$/.test(record.tags.MoveLimit)) {
       await ui.engine.command(`setoption name MoveLimit value ${record.tags.MoveLimit}`);
+      ui.moveLimitChanged = true;
+    }
     const problems = [];
     if (record.tags.FEN) {
       const answer = await ui.engine.command(`position fen ${record.tags.FEN}`);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, startBrowser, openPage, idle, runEngine, runProgram, matchPath } from './harness.mjs';
+import { startServer, startBrowser, openPage, idle, runEngine, runProgram, matchPath, enginePath } from './harness.mjs';
 
 let server;
 let browser;
@@ -413,6 +413,19 @@ test('clocks: Sigil plays on its clock; a flag fall ends the game with the reaso
   const white = Number(await page.getAttribute('[data-role="time"][data-side="white"]', 'data-ms'));
   assert.ok(white > 55000 && white <= 61000, `White's clock ${white}`);
   assert.equal(await page.getAttribute('[data-role="time"][data-side="black"]', 'data-running'), 'true');
+  // The person's move: Black's clock gets its second back (it ran at most
+  // the time the move took), and Sigil gets the go with the times left.
+  const ms = async (side) => Number(await page.getAttribute(`[data-role="time"][data-side="${side}"]`, 'data-ms'));
+  const before = await ms('black');
+  const t0 = Date.now();
+  await enter(page, (await data(page)).legal.split(' ')[0]);
+  const took = Date.now() - t0;
+  const blackAfter = await ms('black');
+  assert.ok(blackAfter >= before + 1000 - took - 150, `Black's clock ${before} -> ${blackAfter} in ${took} ms: the increment`);
+  const gos = [...(await text(page, 'log')).matchAll(/> go wtime (\d+) btime (\d+) winc 1000 binc 1000\n/g)];
+  assert.equal(gos.length, 2);
+  assert.ok(Number(gos[1][2]) <= before + 1000 && Number(gos[1][2]) >= before + 1000 - took - 150,
+    `Sigil is told Black's time: ${gos[1][2]}`);
   await page.close();
 
   // The person's flag: 0.02 min = 1.2 s, and nobody moves.
@@ -426,4 +439,35 @@ test('clocks: Sigil plays on its clock; a flag fall ends the game with the reaso
   assert.deepEqual(problems, []);
   assert.deepEqual(second.problems, []);
   await second.page.close();
+});
+
+test('"proven draw" is shown when query value says so', async () => {
+  // An engine whose `query value` answers as one with Solomon's proof books
+  // does in a proven position (issue 21): the real engine behind a filter
+  // that answers that one query itself.
+  const script = join(scratch, 'proven.sh');
+  writeFileSync(script, [
+    '#!/bin/sh',
+    'exec 3>&1',
+    'while IFS= read -r line; do',
+    '  if [ "$line" = "query value" ]; then printf \'response draw proven\\n\' >&3; else printf \'%s\\n\' "$line"; fi',
+    `done | '${enginePath()}'`,
+    '',
+  ].join('\n'), { mode: 0o755 });
+  const proven = await startServer(['/bin/sh', script]);
+  try {
+    const { page, problems } = await openPage(browser.context, `${proven.url}?variant=solomon&side=white&think=20`);
+    assert.equal(await page.isVisible('[data-role="proven"]'), true);
+    assert.equal((await text(page, 'proven')).trim(), 'proven draw');
+    assert.match(await text(page, 'facts'), /proven draw/);
+    await page.close();
+    assert.deepEqual(problems, []);
+  } finally {
+    await proven.stop();
+  }
+  // The real engine without books: no mark.
+  const { page, problems } = await openPage(browser.context, `${server.url}?variant=solomon&side=white&think=20`);
+  assert.equal(await page.isVisible('[data-role="proven"]'), false);
+  assert.deepEqual(problems, []);
+  await page.close();
 });

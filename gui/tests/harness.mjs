@@ -51,11 +51,13 @@ async function waitForHttp(url, process, log) {
 }
 
 // websocketd --port P --staticdir gui engine/sigil, on the loopback only.
-export async function startServer() {
+// `command`: the program websocketd runs per connection (default: the
+// engine), with its arguments.
+export async function startServer(command = [enginePath()]) {
   const port = await freePort();
   const log = [];
   const child = spawn('websocketd', ['--port', String(port), '--address', '127.0.0.1',
-    '--loglevel', 'error', '--staticdir', guiDir, enginePath()], { stdio: ['ignore', 'pipe', 'pipe'] });
+    '--loglevel', 'error', '--staticdir', guiDir, ...command], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => log.push(String(d)));
   child.stderr.on('data', (d) => log.push(String(d)));
   const url = `http://127.0.0.1:${port}/`;
