@@ -1784,6 +1784,25 @@ START_TEST(killed_run_resumes_to_the_unbroken_run)
     free(text);
     const char *no_file[] = {RES_RUN, "-resume", NULL};
     ck_assert_int_eq(run_match(out, no_file), 2);
+    /* Killed before its header was whole: started afresh. */
+    spit(res, "sigil-match-results 2\nfingerpr");
+    ck_assert_int_eq(run_match(out, resume), 0);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "cut in its header, before any game: starting it afresh") &&
+                      lines_match(text, "Started game", "^Started game ") == 6,
+                  "%s", text);
+    free(text);
+    ck_assert_int_eq(whole_games(res), 6);
+    /* A FIFO is no file to resume (reading it would block). */
+    char fifo[512];
+    tmp_path(fifo, sizeof fifo, "resume.fifo");
+    unlink(fifo);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    const char *from_fifo[] = {RES_RUN, "-results", fifo, "-resume", NULL};
+    ck_assert_int_eq(run_match(out, from_fifo), 2);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "is not a regular file"), "%s", text);
+    free(text);
 }
 END_TEST
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine.h"
@@ -431,6 +432,12 @@ static bool load_results(Tournament *t)
     Ledger *l = &t->ledger;
     t->res_fresh = true;
     if (cfg->resume) {
+        /* It is cut and appended to: a regular file (a FIFO would block). */
+        struct stat st;
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            fprintf(stderr, "sigil-match: cannot resume: %s is not a regular file\n", path);
+            return false;
+        }
         FILE *f = fopen(path, "r");
         if (!f && errno != ENOENT) {
             fprintf(stderr, "sigil-match: cannot read %s: %s\n", path, strerror(errno));
@@ -447,6 +454,10 @@ static bool load_results(Tournament *t)
                 ledger_free(&old);
                 return false;
             }
+            if (!ok)
+                printf("sigil-match: %s was cut in its header, before any game: starting it "
+                       "afresh\n",
+                       path);
             if (ok && (old.fingerprint != l->fingerprint || old.variant != l->variant ||
                        old.sched.njobs != l->sched.njobs || old.shard_k != l->shard_k ||
                        old.shard_n != l->shard_n)) {
