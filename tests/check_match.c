@@ -1726,10 +1726,16 @@ START_TEST(killed_run_resumes_to_the_unbroken_run)
     ck_assert_int_eq(run_match(whole_out, whole), 0);
     /* The same run, slowed down by -wait (not part of what makes a run),
      * killed with SIGKILL once two games are in its result file. */
-    const char *slow[] = {RES_RUN, "-results", res, "-pgnout", pgn, "-wait", "150", NULL};
+    const char *slow[] = {RES_RUN, "-results", res, "-pgnout", pgn, "-wait", "400", NULL};
     pid_t pid = spawn_match(part, slow);
     for (int i = 0; i < 6000 && whole_games(res) < 2; i++)
         sleep_ms(5);
+    /* A second writer of the same file is turned away. */
+    const char *second[] = {RES_RUN, "-results", res, "-resume", "-quiet", NULL};
+    ck_assert_int_eq(run_match(out, second), 2);
+    char *busy = slurp(out);
+    ck_assert_msg(strstr(busy, "another sigil-match is writing it"), "%s", busy);
+    free(busy);
     kill(pid, SIGKILL);
     int status;
     waitpid(pid, &status, 0);
