@@ -1726,10 +1726,16 @@ START_TEST(killed_run_resumes_to_the_unbroken_run)
     ck_assert_int_eq(run_match(whole_out, whole), 0);
     /* The same run, slowed down by -wait (not part of what makes a run),
      * killed with SIGKILL once two games are in its result file. */
-    const char *slow[] = {RES_RUN, "-results", res, "-pgnout", pgn, "-wait", "150", NULL};
+    const char *slow[] = {RES_RUN, "-results", res, "-pgnout", pgn, "-wait", "400", NULL};
     pid_t pid = spawn_match(part, slow);
     for (int i = 0; i < 6000 && whole_games(res) < 2; i++)
         sleep_ms(5);
+    /* A second writer of the same file is turned away. */
+    const char *second[] = {RES_RUN, "-results", res, "-resume", "-quiet", NULL};
+    ck_assert_int_eq(run_match(out, second), 2);
+    char *busy = slurp(out);
+    ck_assert_msg(strstr(busy, "another sigil-match is writing it"), "%s", busy);
+    free(busy);
     kill(pid, SIGKILL);
     int status;
     waitpid(pid, &status, 0);
@@ -1784,6 +1790,25 @@ START_TEST(killed_run_resumes_to_the_unbroken_run)
     free(text);
     const char *no_file[] = {RES_RUN, "-resume", NULL};
     ck_assert_int_eq(run_match(out, no_file), 2);
+    /* Killed before its header was whole: started afresh. */
+    spit(res, "sigil-match-results 2\nfingerpr");
+    ck_assert_int_eq(run_match(out, resume), 0);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "cut in its header, before any game: starting it afresh") &&
+                      lines_match(text, "Started game", "^Started game ") == 6,
+                  "%s", text);
+    free(text);
+    ck_assert_int_eq(whole_games(res), 6);
+    /* A FIFO is no file to resume (reading it would block). */
+    char fifo[512];
+    tmp_path(fifo, sizeof fifo, "resume.fifo");
+    unlink(fifo);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    const char *from_fifo[] = {RES_RUN, "-results", fifo, "-resume", NULL};
+    ck_assert_int_eq(run_match(out, from_fifo), 2);
+    text = slurp(out);
+    ck_assert_msg(strstr(text, "is not a regular file"), "%s", text);
+    free(text);
 }
 END_TEST
 

@@ -772,11 +772,15 @@ bool results_read(FILE *f, const char *path, Ledger *l, ResultsInfo *info, char 
         if (rc == RL_EOF)
             break;
         if (rc == RL_CUT) {
-            if (strncmp(r->buf, "end", r->len) != 0 && strncmp(r->buf, "game ", r->len) != 0 &&
-                strncmp(r->buf, "game ", 5) != 0) {
+            /* The last line, without its newline: a cut `end`, or the start
+             * of a game block written only in part; anything else is damage. */
+            bool nul = memchr(r->buf, '\0', r->len) != NULL;
+            bool end = r->len <= 3 && !memcmp(r->buf, "end", r->len);
+            bool game = !memcmp(r->buf, "game ", r->len < 5 ? r->len : 5);
+            if (nul || (!end && !game)) {
                 char s[64];
                 ok = failf(r, "unexpected '%s'", shown(r, s, sizeof s));
-            } else if (strncmp(r->buf, "end", r->len) != 0) {
+            } else if (!end) {
                 info->dropped_line = r->line;
             }
             break;

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine.h"
@@ -45,7 +48,7 @@ typedef struct Tournament {
     int64_t start_ms;
     FILE *pgn, *epd, *res;
     bool res_fresh;     /* the result file is written anew (else appended from res_used) */
-    long res_used;
+    long res_used, res_size;
     char date[16];
 } Tournament;
 
@@ -431,7 +434,14 @@ static bool load_results(Tournament *t)
     Ledger *l = &t->ledger;
     t->res_fresh = true;
     if (cfg->resume) {
+        /* It is cut and appended to: a regular file (a FIFO would block). */
+        struct stat st;
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            fprintf(stderr, "sigil-match: cannot resume: %s is not a regular file\n", path);
+            return false;
+        }
         FILE *f = fopen(path, "r");
+        long size = f && fstat(fileno(f), &st) == 0 ? (long)st.st_size : -1;
         if (!f && errno != ENOENT) {
             fprintf(stderr, "sigil-match: cannot read %s: %s\n", path, strerror(errno));
             return false;
@@ -447,6 +457,10 @@ static bool load_results(Tournament *t)
                 ledger_free(&old);
                 return false;
             }
+            if (!ok)
+                printf("sigil-match: %s was cut in its header, before any game: starting it "
+                       "afresh\n",
+                       path);
             if (ok && (old.fingerprint != l->fingerprint || old.variant != l->variant ||
                        old.sched.njobs != l->sched.njobs || old.shard_k != l->shard_k ||
                        old.shard_n != l->shard_n)) {
@@ -469,6 +483,7 @@ static bool load_results(Tournament *t)
                            "played again\n",
                            path, info.dropped_line);
                 t->res_used = info.used;
+                t->res_size = size;
                 t->res_fresh = false;
                 printf("sigil-match: resuming %s: %d of the run's games already played\n", path,
                        l->played);
@@ -484,13 +499,40 @@ static bool load_results(Tournament *t)
 static bool open_results(Tournament *t)
 {
     const char *path = t->cfg->results_path;
-    if (!t->res_fresh && truncate(path, t->res_used) != 0) {
-        fprintf(stderr, "sigil-match: cannot write %s: %s\n", path, strerror(errno));
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", path, strerror(errno));
         return false;
     }
-    t->res = open_output(path, !t->res_fresh);
-    if (!t->res)
+    /* One writer at a time (two resumes of one shard would interleave). */
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+        fprintf(stderr, "sigil-match: cannot write %s: another sigil-match is writing it\n",
+                path);
+        close(fd);
         return false;
+    }
+    struct stat st;
+    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (!t->res_fresh && regular && st.st_size != t->res_size) {
+        fprintf(stderr, "sigil-match: cannot resume: %s changed while this run started "
+                        "(another sigil-match?)\n",
+                path);
+        close(fd);
+        return false;
+    }
+    /* Anew, or cut after the last whole game (a half-written block and the
+     * end line go): the new games are appended there. */
+    if (regular && ftruncate(fd, t->res_fresh ? 0 : t->res_used) != 0) {
+        fprintf(stderr, "sigil-match: cannot write %s: %s\n", path, strerror(errno));
+        close(fd);
+        return false;
+    }
+    t->res = fdopen(fd, "a");
+    if (!t->res) {
+        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", path, strerror(errno));
+        close(fd);
+        return false;
+    }
     errno = 0;
     if (t->res_fresh && (!results_write_header(t->res, &t->ledger) || !flushed(t->res, path))) {
         write_failed(path);
