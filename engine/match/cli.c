@@ -467,13 +467,13 @@ static bool opt_number(Cli *c, const char *opt, char **av, int ac)
         {"-games", 1, 1000000, &cfg->games},
         {"-rounds", 1, 100000000, &cfg->rounds},
         {"-concurrency", 1, 1024, &cfg->concurrency},
-        {"-maxmoves", 0, 1000000, &cfg->maxmoves},
+        {"-maxmoves", 0, 1000000, &cfg->adj.maxmoves},
         {"-movelimit", 1, 1000000, &cfg->game_config.move_limit},
         {"-seeds", 1, MATCH_MAX_ENGINES, &cfg->seeds},
         {"-wait", 0, 3600000, &cfg->wait_ms},
-        {"-ratinginterval", 0, 100000000, &cfg->rating_interval},
-        {"-scoreinterval", 0, 100000000, &cfg->score_interval},
-        {"-outcomeinterval", 0, 100000000, &cfg->outcome_interval},
+        {"-ratinginterval", 0, 100000000, &cfg->report.rating_interval},
+        {"-scoreinterval", 0, 100000000, &cfg->report.score_interval},
+        {"-outcomeinterval", 0, 100000000, &cfg->report.outcome_interval},
     };
     for (size_t i = 0; i < sizeof table / sizeof *table; i++)
         if (!strcmp(opt, table[i].name)) {
@@ -507,13 +507,13 @@ static bool opt_time(Cli *c, const char *opt, char **av, int ac)
         ms < 1)
         return fail("%s must be at least 1 ms", opt);
     if (!strcmp(opt, "-timemargin"))
-        cfg->timemargin_ms = ms;
+        cfg->limits.timemargin_ms = ms;
     else if (!strcmp(opt, "-hangtimeout"))
-        cfg->hang_timeout_ms = ms;
+        cfg->limits.hang_timeout_ms = ms;
     else if (!strcmp(opt, "-starttimeout") || !strcmp(opt, "-startup-ms"))
-        cfg->start_timeout_ms = ms;
+        cfg->limits.start_timeout_ms = ms;
     else if (!strcmp(opt, "-ucinewgame-ms"))
-        cfg->newgame_timeout_ms = ms;
+        cfg->limits.newgame_timeout_ms = ms;
     return true;
 }
 
@@ -557,7 +557,7 @@ static bool opt_flag(Cli *c, const char *opt, char **av, int ac)
     else if (!strcmp(opt, "-debug"))
         cfg->debug = true;
     else if (!strcmp(opt, "-resume"))
-        cfg->resume = true;
+        cfg->out.resume = true;
     /* -recover (a crashed engine is always restarted), -force-concurrency:
      * accepted, nothing to do. */
     return true;
@@ -581,10 +581,10 @@ static bool opt_text(Cli *c, const char *opt, char **av, int ac)
 {
     (void)ac;
     if (!strcmp(opt, "-event"))
-        return copy_value(c->cfg->event, sizeof c->cfg->event, av[0], opt);
+        return copy_value(c->cfg->out.event, sizeof c->cfg->out.event, av[0], opt);
     if (!strcmp(opt, "-site"))
-        return copy_value(c->cfg->site, sizeof c->cfg->site, av[0], opt);
-    return copy_value(c->cfg->results_path, sizeof c->cfg->results_path, av[0], opt);
+        return copy_value(c->cfg->out.site, sizeof c->cfg->out.site, av[0], opt);
+    return copy_value(c->cfg->out.results_path, sizeof c->cfg->out.results_path, av[0], opt);
 }
 
 static bool opt_shard(Cli *c, const char *opt, char **av, int ac)
@@ -656,11 +656,11 @@ static bool opt_pgnout(Cli *c, const char *opt, char **av, int ac)
     if (!strchr(av[0], '=')) { /* cutechess: FILE [min] [fi] */
         for (int i = 1; i < ac; i++) {
             if (!strcmp(av[i], "min"))
-                cfg->pgn_min = true;
+                cfg->out.pgn_min = true;
             else if (strcmp(av[i], "fi") != 0) /* fi: only finished games, always so */
                 return fail("%s %s: unexpected '%s' (min or fi)", opt, av[0], av[i]);
         }
-        return copy_value(cfg->pgnout, sizeof cfg->pgnout, av[0], opt);
+        return copy_value(cfg->out.pgnout, sizeof cfg->out.pgnout, av[0], opt);
     }
     static const char *const known[] = {"file", "append", "min", "notation", "nodes", "seldepth",
                                         "nps", "hashfull", "tbhits", "pv", "timeleft",
@@ -682,11 +682,11 @@ static bool opt_pgnout(Cli *c, const char *opt, char **av, int ac)
         if (on)
             return fail("%s %s=true: sigil-match does not record %s", opt, *k, *k);
     }
-    if (!kv_bool(av, ac, "append", &cfg->pgn_append, opt) ||
-        !kv_bool(av, ac, "min", &cfg->pgn_min, opt) ||
-        !kv_bool(av, ac, "nodes", &cfg->pgn_nodes, opt))
+    if (!kv_bool(av, ac, "append", &cfg->out.pgn_append, opt) ||
+        !kv_bool(av, ac, "min", &cfg->out.pgn_min, opt) ||
+        !kv_bool(av, ac, "nodes", &cfg->out.pgn_nodes, opt))
         return false;
-    return copy_value(cfg->pgnout, sizeof cfg->pgnout, file, opt);
+    return copy_value(cfg->out.pgnout, sizeof cfg->out.pgnout, file, opt);
 }
 
 static bool opt_epdout(Cli *c, const char *opt, char **av, int ac)
@@ -697,15 +697,15 @@ static bool opt_epdout(Cli *c, const char *opt, char **av, int ac)
     if (!strchr(av[0], '=')) {
         if (ac > 1)
             return fail("%s %s: unexpected '%s'", opt, av[0], av[1]);
-        return copy_value(cfg->epdout, sizeof cfg->epdout, av[0], opt);
+        return copy_value(cfg->out.epdout, sizeof cfg->out.epdout, av[0], opt);
     }
     static const char *const known[] = {"file", "append", NULL};
-    if (!kv_check(av, ac, known, opt) || !kv_bool(av, ac, "append", &cfg->epd_append, opt))
+    if (!kv_check(av, ac, known, opt) || !kv_bool(av, ac, "append", &cfg->out.epd_append, opt))
         return false;
     const char *file = kv_get(av, ac, "file");
     if (!file || !*file)
         return fail("%s needs file=FILE", opt);
-    return copy_value(cfg->epdout, sizeof cfg->epdout, file, opt);
+    return copy_value(cfg->out.epdout, sizeof cfg->out.epdout, file, opt);
 }
 
 static bool opt_draw(Cli *c, const char *opt, char **av, int ac)
@@ -716,12 +716,12 @@ static bool opt_draw(Cli *c, const char *opt, char **av, int ac)
         return false;
     if (!kv_get(av, ac, "movecount") || !kv_get(av, ac, "score"))
         return fail("%s needs movecount=M score=S (and movenumber=N)", opt);
-    cfg->draw_movenumber = 0;
-    if (!kv_int(av, ac, "movenumber", 0, 100000, &cfg->draw_movenumber, opt) ||
-        !kv_int(av, ac, "movecount", 1, 100000, &cfg->draw_movecount, opt) ||
-        !kv_int(av, ac, "score", 0, 100000000, &cfg->draw_score, opt))
+    cfg->adj.draw_movenumber = 0;
+    if (!kv_int(av, ac, "movenumber", 0, 100000, &cfg->adj.draw_movenumber, opt) ||
+        !kv_int(av, ac, "movecount", 1, 100000, &cfg->adj.draw_movecount, opt) ||
+        !kv_int(av, ac, "score", 0, 100000000, &cfg->adj.draw_score, opt))
         return false;
-    cfg->draw_adj = true;
+    cfg->adj.draw_adj = true;
     return true;
 }
 
@@ -733,11 +733,11 @@ static bool opt_resign(Cli *c, const char *opt, char **av, int ac)
         return false;
     if (!kv_get(av, ac, "movecount") || !kv_get(av, ac, "score"))
         return fail("%s needs movecount=M score=S", opt);
-    if (!kv_int(av, ac, "movecount", 1, 100000, &cfg->resign_movecount, opt) ||
-        !kv_int(av, ac, "score", 1, 100000000, &cfg->resign_score, opt) ||
-        !kv_bool(av, ac, "twosided", &cfg->resign_twosided, opt))
+    if (!kv_int(av, ac, "movecount", 1, 100000, &cfg->adj.resign_movecount, opt) ||
+        !kv_int(av, ac, "score", 1, 100000000, &cfg->adj.resign_score, opt) ||
+        !kv_bool(av, ac, "twosided", &cfg->adj.resign_twosided, opt))
         return false;
-    cfg->resign_adj = true;
+    cfg->adj.resign_adj = true;
     return true;
 }
 
@@ -750,10 +750,10 @@ static bool opt_sprt(Cli *c, const char *opt, char **av, int ac)
     struct {
         const char *key;
         double *dst;
-    } nums[] = {{"elo0", &cfg->sprt_elo0},
-                {"elo1", &cfg->sprt_elo1},
-                {"alpha", &cfg->sprt_alpha},
-                {"beta", &cfg->sprt_beta}};
+    } nums[] = {{"elo0", &cfg->sprt.elo0},
+                {"elo1", &cfg->sprt.elo1},
+                {"alpha", &cfg->sprt.alpha},
+                {"beta", &cfg->sprt.beta}};
     for (int i = 0; i < 4; i++) {
         const char *v = kv_get(av, ac, nums[i].key);
         if (v && !parse_double(v, nums[i].dst))
@@ -761,18 +761,18 @@ static bool opt_sprt(Cli *c, const char *opt, char **av, int ac)
     }
     const char *mo = kv_get(av, ac, "model");
     if (mo && !strcmp(mo, "logistic"))
-        cfg->sprt_model = STATS_SPRT_LOGISTIC;
+        cfg->sprt.model = STATS_SPRT_LOGISTIC;
     else if (mo && !strcmp(mo, "normalized"))
-        cfg->sprt_model = STATS_SPRT_NORMALIZED;
+        cfg->sprt.model = STATS_SPRT_NORMALIZED;
     else if (mo)
         return fail("%s model=%s: normalized or logistic", opt, mo);
-    if (fabs(cfg->sprt_elo0) > 1000 || fabs(cfg->sprt_elo1) > 1000)
+    if (fabs(cfg->sprt.elo0) > 1000 || fabs(cfg->sprt.elo1) > 1000)
         return fail("%s: elo0 and elo1 must lie within +-1000", opt);
-    if (!(cfg->sprt_elo0 < cfg->sprt_elo1))
+    if (!(cfg->sprt.elo0 < cfg->sprt.elo1))
         return fail("%s needs elo0 < elo1", opt);
-    if (!(cfg->sprt_alpha > 0 && cfg->sprt_beta > 0 && cfg->sprt_alpha + cfg->sprt_beta < 1))
+    if (!(cfg->sprt.alpha > 0 && cfg->sprt.beta > 0 && cfg->sprt.alpha + cfg->sprt.beta < 1))
         return fail("%s needs 0 < alpha, 0 < beta and alpha + beta < 1", opt);
-    cfg->sprt = true;
+    cfg->sprt.on = true;
     return true;
 }
 
@@ -784,14 +784,14 @@ static bool opt_output(Cli *c, const char *opt, char **av, int ac)
     const char *f = kv_get(av, ac, "format");
     if (!f || (strcmp(f, "cutechess") && strcmp(f, "fastchess")))
         return fail("%s needs format=cutechess or format=fastchess", opt);
-    c->cfg->output = strcmp(f, "fastchess") ? OUTPUT_CUTECHESS : OUTPUT_FASTCHESS;
+    c->cfg->report.output = strcmp(f, "fastchess") ? OUTPUT_CUTECHESS : OUTPUT_FASTCHESS;
     return true;
 }
 
 static bool opt_report(Cli *c, const char *opt, char **av, int ac)
 {
     static const char *const known[] = {"penta", NULL};
-    return kv_check(av, ac, known, opt) && kv_bool(av, ac, "penta", &c->cfg->report_penta, opt);
+    return kv_check(av, ac, known, opt) && kv_bool(av, ac, "penta", &c->cfg->report.report_penta, opt);
 }
 
 static bool opt_unsupported(Cli *c, const char *opt, char **av, int ac)
@@ -1003,7 +1003,7 @@ static bool finish(Cli *c)
 {
     MatchConfig *cfg = c->cfg;
     if (cfg->mode == MODE_MERGE) {
-        if (c->nengines > 0 || cfg->shard_n > 0 || cfg->resume)
+        if (c->nengines > 0 || cfg->shard_n > 0 || cfg->out.resume)
             return fail("-merge combines result files; it takes no -engine, -shard or -resume");
         return true;
     }
@@ -1023,10 +1023,10 @@ static bool finish(Cli *c)
     if (pairings * cfg->games * cfg->rounds > 100000000LL)
         return fail("%lld games is more than one schedule holds (100000000)",
                     pairings * cfg->games * cfg->rounds);
-    if (cfg->shard_n > 0 && !cfg->results_path[0])
-        snprintf(cfg->results_path, sizeof cfg->results_path, "sigil-match-shard-%d-of-%d.res",
+    if (cfg->shard_n > 0 && !cfg->out.results_path[0])
+        snprintf(cfg->out.results_path, sizeof cfg->out.results_path, "sigil-match-shard-%d-of-%d.res",
                  cfg->shard_k, cfg->shard_n);
-    if (cfg->resume && !cfg->results_path[0])
+    if (cfg->out.resume && !cfg->out.results_path[0])
         return fail("-resume continues a result file: give it with -results FILE (or -shard)");
     if (!cfg->seed_given)
         cfg->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);

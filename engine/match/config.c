@@ -19,21 +19,21 @@ void match_config_defaults(MatchConfig *cfg)
     cfg->repeat = 2;
     cfg->swap = true;
     openings_init(&cfg->openings);
-    snprintf(cfg->event, sizeof cfg->event, "sigil-match");
-    snprintf(cfg->site, sizeof cfg->site, "?");
-    cfg->pgn_append = true;
-    cfg->epd_append = true;
-    cfg->timemargin_ms = 50;
-    cfg->hang_timeout_ms = 60000;
-    cfg->start_timeout_ms = 10000;
-    cfg->newgame_timeout_ms = 10000;
-    cfg->kill_grace_ms = 300;
-    cfg->sprt_alpha = 0.05;
-    cfg->sprt_beta = 0.05;
-    cfg->sprt_elo1 = 5;
-    cfg->sprt_model = STATS_SPRT_NORMALIZED;
-    cfg->score_interval = 1;
-    cfg->report_penta = true;
+    snprintf(cfg->out.event, sizeof cfg->out.event, "sigil-match");
+    snprintf(cfg->out.site, sizeof cfg->out.site, "?");
+    cfg->out.pgn_append = true;
+    cfg->out.epd_append = true;
+    cfg->limits.timemargin_ms = 50;
+    cfg->limits.hang_timeout_ms = 60000;
+    cfg->limits.start_timeout_ms = 10000;
+    cfg->limits.newgame_timeout_ms = 10000;
+    cfg->limits.kill_grace_ms = 300;
+    cfg->sprt.alpha = 0.05;
+    cfg->sprt.beta = 0.05;
+    cfg->sprt.elo1 = 5;
+    cfg->sprt.model = STATS_SPRT_NORMALIZED;
+    cfg->report.score_interval = 1;
+    cfg->report.report_penta = true;
 }
 
 void match_config_free(MatchConfig *cfg)
@@ -52,7 +52,7 @@ void match_config_free(MatchConfig *cfg)
 
 int64_t match_timemargin(const MatchConfig *cfg, const EngineSpec *spec)
 {
-    return spec->timemargin_ms >= 0 ? spec->timemargin_ms : cfg->timemargin_ms;
+    return spec->timemargin_ms >= 0 ? spec->timemargin_ms : cfg->limits.timemargin_ms;
 }
 
 /* Seconds as "10", "0.1" or "1:30" into milliseconds. */

@@ -74,7 +74,7 @@ static void describe_exit(const Proc *p, char *buf, size_t size)
 void engine_stop(const MatchConfig *cfg, EngineProc *ep, bool polite)
 {
     if (ep->proc.pid > 0)
-        proc_stop(&ep->proc, polite, polite ? cfg->kill_grace_ms : 0);
+        proc_stop(&ep->proc, polite, polite ? cfg->limits.kill_grace_ms : 0);
     ep->running = false;
 }
 
@@ -118,7 +118,7 @@ static bool wait_for(const MatchConfig *cfg, const EngineSpec *spec, EngineProc 
         if (r == PROC_EOF) {
             /* Its output ended: let it exit by itself (its status says
              * what happened), then kill what is left. */
-            proc_stop(&ep->proc, false, cfg->kill_grace_ms);
+            proc_stop(&ep->proc, false, cfg->limits.kill_grace_ms);
             ep->running = false;
             char how[64];
             describe_exit(&ep->proc, how, sizeof how);
@@ -201,12 +201,12 @@ bool engine_ensure(const MatchConfig *cfg, const EngineSpec *spec, EngineProc *e
     if (!start_process(cfg, spec, ep, fault, why, whylen))
         return false;
     if (!send_line(cfg, spec, ep, spec->ugi ? "ugi" : "uci") ||
-        !wait_for(cfg, spec, ep, spec->ugi ? "ugiok" : "uciok", cfg->start_timeout_ms, fault, why,
+        !wait_for(cfg, spec, ep, spec->ugi ? "ugiok" : "uciok", cfg->limits.start_timeout_ms, fault, why,
                   whylen))
         goto fail;
     send_settings(cfg, spec, ep);
     if (!send_line(cfg, spec, ep, "isready") ||
-        !wait_for(cfg, spec, ep, "readyok", cfg->start_timeout_ms, fault, why, whylen))
+        !wait_for(cfg, spec, ep, "readyok", cfg->limits.start_timeout_ms, fault, why, whylen))
         goto fail;
     return true;
 fail:
@@ -227,7 +227,7 @@ bool engine_new_game(const MatchConfig *cfg, const EngineSpec *spec, EngineProc 
         return false;
     if (!send_line(cfg, spec, ep, spec->ugi ? "uginewgame" : "ucinewgame") ||
         !send_line(cfg, spec, ep, "isready") ||
-        !wait_for(cfg, spec, ep, "readyok", cfg->newgame_timeout_ms, fault, why, whylen)) {
+        !wait_for(cfg, spec, ep, "readyok", cfg->limits.newgame_timeout_ms, fault, why, whylen)) {
         if (*fault == FAULT_NONE) {
             *fault = FAULT_CRASH;
             snprintf(why, whylen, "closed its input before a new game");
@@ -289,7 +289,7 @@ Fault engine_search(const MatchConfig *cfg, const EngineSpec *spec, EngineProc *
         if (r == PROC_EOF) {
             if (interrupted && interrupted())
                 break;
-            proc_stop(&ep->proc, false, cfg->kill_grace_ms);
+            proc_stop(&ep->proc, false, cfg->limits.kill_grace_ms);
             ep->running = false;
             char how[64];
             describe_exit(&ep->proc, how, sizeof how);

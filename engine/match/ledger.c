@@ -9,17 +9,8 @@
 #include <string.h>
 
 #include "results.h"
+#include "util.h"
 #include "variants.h"
-
-static void *alloc_or_die(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fprintf(stderr, "sigil-match: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
 
 void ledger_init_shape(Ledger *l)
 {
@@ -34,8 +25,8 @@ void ledger_init_shape(Ledger *l)
     c.swap = l->swap;
     c.reverse = l->reverse;
     schedule_build(&c, &l->sched);
-    l->g = alloc_or_die((size_t)l->sched.njobs, sizeof *l->g);
-    l->order = alloc_or_die((size_t)l->sched.njobs, sizeof *l->order);
+    l->g = util_xcalloc((size_t)l->sched.njobs, sizeof *l->g);
+    l->order = util_xcalloc((size_t)l->sched.njobs, sizeof *l->order);
     l->norder = 0;
     l->prefix = 0;
     l->decided_at = -1;
@@ -46,7 +37,7 @@ void ledger_init(Ledger *l, const MatchConfig *cfg, uint64_t fingerprint)
     memset(l, 0, sizeof *l);
     l->variant = cfg->variant;
     l->nengines = cfg->nengines;
-    l->names = alloc_or_die((size_t)cfg->nengines, sizeof *l->names);
+    l->names = util_xcalloc((size_t)cfg->nengines, sizeof *l->names);
     for (int i = 0; i < cfg->nengines; i++)
         snprintf(l->names[i], sizeof l->names[i], "%s", cfg->engines[i].name);
     l->games = cfg->games;
@@ -60,12 +51,12 @@ void ledger_init(Ledger *l, const MatchConfig *cfg, uint64_t fingerprint)
     l->fingerprint = fingerprint;
     l->shard_k = cfg->shard_k;
     l->shard_n = cfg->shard_n;
-    l->sprt = cfg->sprt;
-    l->sprt_elo0 = cfg->sprt_elo0;
-    l->sprt_elo1 = cfg->sprt_elo1;
-    l->sprt_alpha = cfg->sprt_alpha;
-    l->sprt_beta = cfg->sprt_beta;
-    l->sprt_model = cfg->sprt_model;
+    l->sprt = cfg->sprt.on;
+    l->sprt_elo0 = cfg->sprt.elo0;
+    l->sprt_elo1 = cfg->sprt.elo1;
+    l->sprt_alpha = cfg->sprt.alpha;
+    l->sprt_beta = cfg->sprt.beta;
+    l->sprt_model = cfg->sprt.model;
     ledger_init_shape(l);
 }
 
@@ -181,7 +172,7 @@ static int cmp_u64(const void *a, const void *b)
 
 void ledger_distinct(const Ledger *l, int *counted, int *distinct)
 {
-    uint64_t *h = alloc_or_die((size_t)l->sched.njobs, sizeof *h);
+    uint64_t *h = util_xcalloc((size_t)l->sched.njobs, sizeof *h);
     int n = 0, forfeits = 0;
     for (int j = 0; j < l->sched.njobs; j++) {
         if (!ledger_counted(l, j))
@@ -247,7 +238,7 @@ bool ledger_merge(Ledger *l, char *const files[], int nfiles, FILE *notes, char 
             /* The merged ledger: the first file's run, whole. */
             l->variant = cur.variant;
             l->nengines = cur.nengines;
-            l->names = alloc_or_die((size_t)cur.nengines, sizeof *l->names);
+            l->names = util_xcalloc((size_t)cur.nengines, sizeof *l->names);
             memcpy(l->names, cur.names, (size_t)cur.nengines * sizeof *l->names);
             l->games = cur.games, l->rounds = cur.rounds, l->seeds = cur.seeds;
             l->repeat = cur.repeat, l->gauntlet = cur.gauntlet;
@@ -260,7 +251,7 @@ bool ledger_merge(Ledger *l, char *const files[], int nfiles, FILE *notes, char 
             l->sprt_model = cur.sprt_model;
             ledger_init_shape(l);
             first_shard_n = cur.shard_n;
-            seen_shard = alloc_or_die((size_t)cur.shard_n + 1, sizeof *seen_shard);
+            seen_shard = util_xcalloc((size_t)cur.shard_n + 1, sizeof *seen_shard);
         } else if (ok && (cur.fingerprint != l->fingerprint || cur.shard_n != first_shard_n ||
                           cur.variant != l->variant || cur.sched.njobs != l->sched.njobs)) {
             snprintf(err, errlen, "%s is not from the same run as %s (%s)", files[i], files[0],

@@ -85,6 +85,55 @@ typedef enum OutputFormat {
     OUTPUT_FASTCHESS      /* fastchess's interval block instead */
 } OutputFormat;
 
+/* Where the records go: -pgnout, -epdout, -results, -resume, the PGN tags. */
+typedef struct MatchOutputs {
+    char pgnout[1024];          /* "" = no records */
+    bool pgn_min;               /* no move comments, fewer tags */
+    bool pgn_append;
+    bool pgn_nodes;             /* node counts in the move comments */
+    char epdout[1024];          /* "" = no final positions */
+    bool epd_append;
+    char results_path[1024];    /* -results: the result file */
+    bool resume;                /* -resume: play only the games it lacks */
+    char event[64];
+    char site[64];
+} MatchOutputs;
+
+/* How long engines are given beyond their clocks, and how long to wait. */
+typedef struct MatchLimits {
+    int64_t timemargin_ms;
+    int64_t hang_timeout_ms;    /* limit for a search without a clock */
+    int64_t start_timeout_ms;   /* uciok / readyok at start */
+    int64_t newgame_timeout_ms; /* readyok after ucinewgame */
+    int kill_grace_ms;          /* after quit, before SIGKILL */
+} MatchLimits;
+
+/* Ending games early: -draw, -resign, -maxmoves. */
+typedef struct MatchAdjudication {
+    bool draw_adj;              /* -draw */
+    int draw_movenumber, draw_movecount, draw_score;
+    bool resign_adj;            /* -resign */
+    int resign_movecount, resign_score;
+    bool resign_twosided;
+    int maxmoves;               /* 0 = none (a safety cap applies) */
+} MatchAdjudication;
+
+/* The sequential test: -sprt. */
+typedef struct MatchSprt {
+    bool on;                    /* -sprt given */
+    double elo0, elo1, alpha, beta;
+    StatsSprtModel model;
+} MatchSprt;
+
+/* What is printed, and how often. */
+typedef struct MatchReporting {
+    int rating_interval;        /* print the ratings every N games (0 = at the end) */
+    int score_interval;         /* the Score of ... line every N games */
+    int outcome_interval;       /* the terminations every N games (0 = at the end) */
+    OutputFormat output;
+    bool report_penta;
+} MatchReporting;
+
 typedef struct MatchConfig {
     MatchMode mode;
     const Variant *variant;
@@ -106,48 +155,21 @@ typedef struct MatchConfig {
     int wait_ms;                /* pause between games of a worker */
 
     Openings openings;
+    MatchOutputs out;
 
-    char pgnout[1024];          /* "" = no records */
-    bool pgn_min;               /* no move comments, fewer tags */
-    bool pgn_append;
-    bool pgn_nodes;             /* node counts in the move comments */
-    char epdout[1024];          /* "" = no final positions */
-    bool epd_append;
-    char results_path[1024];    /* -results: the result file */
-    bool resume;                /* -resume: play only the games it lacks */
-    char event[64];
-    char site[64];
     uint64_t seed;
     bool seed_given;
 
     int shard_k, shard_n;       /* -shard K/N: play shard K of N (1-based); 0/0 = all */
 
+    MatchLimits limits;
+    MatchAdjudication adj;
+    MatchSprt sprt;
+    MatchReporting report;
+
     char *merge_files[MATCH_MAX_MERGE];
     int nmerge;
     char replay_file[1024];
-
-    int64_t timemargin_ms;
-    int64_t hang_timeout_ms;    /* limit for a search without a clock */
-    int64_t start_timeout_ms;   /* uciok / readyok at start */
-    int64_t newgame_timeout_ms; /* readyok after ucinewgame */
-    int kill_grace_ms;          /* after quit, before SIGKILL */
-
-    bool draw_adj;              /* -draw */
-    int draw_movenumber, draw_movecount, draw_score;
-    bool resign_adj;            /* -resign */
-    int resign_movecount, resign_score;
-    bool resign_twosided;
-    int maxmoves;               /* 0 = none (a safety cap applies) */
-
-    bool sprt;
-    double sprt_elo0, sprt_elo1, sprt_alpha, sprt_beta;
-    StatsSprtModel sprt_model;
-
-    int rating_interval;        /* print the ratings every N games (0 = at the end) */
-    int score_interval;         /* the Score of ... line every N games */
-    int outcome_interval;       /* the terminations every N games (0 = at the end) */
-    OutputFormat output;
-    bool report_penta;
 
     bool quiet;                 /* no per-game lines, engines' stderr dropped */
     bool debug;                 /* engine I/O to stderr */

@@ -39,7 +39,7 @@ static void merge_write(Ledger *l, int j, void *ctx)
         return;
     errno = 0;
     if (m->pgn && l->g[j].pgn) {
-        char *min = m->cfg->pgn_min ? results_minify_pgn(l->g[j].pgn) : NULL;
+        char *min = m->cfg->out.pgn_min ? results_minify_pgn(l->g[j].pgn) : NULL;
         fputs(min ? min : l->g[j].pgn, m->pgn);
         free(min);
     }
@@ -80,28 +80,28 @@ static int merge(const MatchConfig *cfg)
         return 2;
     }
     MergeOut out = {cfg, NULL, NULL, false, 0, 0};
-    if (cfg->pgnout[0] && !(out.pgn = fopen(cfg->pgnout, cfg->pgn_append ? "a" : "w")))
-        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", cfg->pgnout,
+    if (cfg->out.pgnout[0] && !(out.pgn = fopen(cfg->out.pgnout, cfg->out.pgn_append ? "a" : "w")))
+        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", cfg->out.pgnout,
                 strerror(errno));
-    if (cfg->epdout[0] && !(out.epd = fopen(cfg->epdout, cfg->epd_append ? "a" : "w")))
-        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", cfg->epdout,
+    if (cfg->out.epdout[0] && !(out.epd = fopen(cfg->out.epdout, cfg->out.epd_append ? "a" : "w")))
+        fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", cfg->out.epdout,
                 strerror(errno));
-    int rc = (cfg->pgnout[0] && !out.pgn) || (cfg->epdout[0] && !out.epd) ? 2 : 0;
+    int rc = (cfg->out.pgnout[0] && !out.pgn) || (cfg->out.epdout[0] && !out.epd) ? 2 : 0;
     if (rc == 0) {
         ledger_walk(&l, merge_write, &out);
         if (l.decided_at < 0) /* games after a hole (a missing game) */
             for (int j = l.prefix; j < l.sched.njobs; j++)
                 if (l.g[j].done)
                     merge_write(&l, j, &out);
-        bool a = close_output(out.pgn, cfg->pgnout, out.pgn_errno),
-             b = close_output(out.epd, cfg->epdout, out.epd_errno);
+        bool a = close_output(out.pgn, cfg->out.pgnout, out.pgn_errno),
+             b = close_output(out.epd, cfg->out.epdout, out.epd_errno);
         out.pgn = out.epd = NULL;
         if (!a || !b) {
             rc = 2;
         } else {
             printf("sigil-match: merged %d result file%s, %d of %d games\n", cfg->nmerge,
                    cfg->nmerge == 1 ? "" : "s", l.played, l.sched.njobs);
-            report_final(&l, cfg->output == OUTPUT_FASTCHESS, -1);
+            report_final(&l, cfg->report.output == OUTPUT_FASTCHESS, -1);
             if (ledger_missing(&l) > 0)
                 rc = 1;
         }

@@ -158,9 +158,9 @@ static bool game_is_over(Referee *r)
                             "referee: no legal move but no result");
         return true;
     }
-    if (r->cfg->maxmoves > 0 && r->decisions >= 2 * r->cfg->maxmoves) {
+    if (r->cfg->adj.maxmoves > 0 && r->decisions >= 2 * r->cfg->adj.maxmoves) {
         char d[64];
-        snprintf(d, sizeof d, "adjudication: max moves (%d)", r->cfg->maxmoves);
+        snprintf(d, sizeof d, "adjudication: max moves (%d)", r->cfg->adj.maxmoves);
         end_by_adjudication(r, RESULT_DRAW, "adjudication: max moves", d);
         return true;
     }
@@ -211,7 +211,7 @@ static int64_t go_command(const Referee *r, int side, char *go, size_t size)
         limit = r->clock[side] > 0 ? r->clock[side] : 0;
     } else {
         snprintf(go, size, "go");
-        limit = r->cfg->hang_timeout_ms;
+        limit = r->cfg->limits.hang_timeout_ms;
     }
     if (sp->depth > 0)
         append(go, size, " depth %lld", sp->depth);
@@ -350,23 +350,23 @@ static int adj_value(const RecordMove *m)
 static bool adjudicate(Referee *r, int side, const RecordMove *rm)
 {
     const MatchConfig *cfg = r->cfg;
-    if (cfg->draw_adj) {
-        bool small = rm->has_score && abs(adj_value(rm)) <= cfg->draw_score;
+    if (cfg->adj.draw_adj) {
+        bool small = rm->has_score && abs(adj_value(rm)) <= cfg->adj.draw_score;
         r->draw_streak = small ? r->draw_streak + 1 : 0;
-        if ((r->decisions + 1) / 2 >= cfg->draw_movenumber &&
-            r->draw_streak >= 2 * cfg->draw_movecount) {
+        if ((r->decisions + 1) / 2 >= cfg->adj.draw_movenumber &&
+            r->draw_streak >= 2 * cfg->adj.draw_movecount) {
             end_by_adjudication(r, RESULT_DRAW, "adjudication: draw by score",
                                 "adjudication: draw by score");
             return true;
         }
     }
-    if (cfg->resign_adj) {
-        bool losing = rm->has_score && adj_value(rm) <= -cfg->resign_score;
-        bool winning = rm->has_score && adj_value(rm) >= cfg->resign_score;
+    if (cfg->adj.resign_adj) {
+        bool losing = rm->has_score && adj_value(rm) <= -cfg->adj.resign_score;
+        bool winning = rm->has_score && adj_value(rm) >= cfg->adj.resign_score;
         r->resign_streak[side] = losing ? r->resign_streak[side] + 1 : 0;
         r->win_streak[side] = winning ? r->win_streak[side] + 1 : 0;
-        if (r->resign_streak[side] >= cfg->resign_movecount &&
-            (!cfg->resign_twosided || r->win_streak[!side] >= cfg->resign_movecount)) {
+        if (r->resign_streak[side] >= cfg->adj.resign_movecount &&
+            (!cfg->adj.resign_twosided || r->win_streak[!side] >= cfg->adj.resign_movecount)) {
             char d[64];
             snprintf(d, sizeof d, "adjudication: %s resigns", side_name(side));
             end_by_adjudication(r, side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS,

@@ -107,8 +107,8 @@ static char *render_pgn(const Tournament *t, const Job *job, const Outcome *o)
     const MatchConfig *cfg = t->cfg;
     Record r;
     memset(&r, 0, sizeof r);
-    snprintf(r.event, sizeof r.event, "%s", cfg->event);
-    snprintf(r.site, sizeof r.site, "%s", cfg->site);
+    snprintf(r.event, sizeof r.event, "%s", cfg->out.event);
+    snprintf(r.site, sizeof r.site, "%s", cfg->out.site);
     snprintf(r.date, sizeof r.date, "%s", t->date);
     snprintf(r.round, sizeof r.round, "%d.%d", job->round + 1, job->index + 1);
     snprintf(r.white, sizeof r.white, "%s", cfg->engines[job->white].name);
@@ -134,7 +134,7 @@ static char *render_pgn(const Tournament *t, const Job *job, const Outcome *o)
         return NULL;
     /* Always whole: the result file keeps it, min= is applied when it is
      * written to -pgnout (results_minify_pgn). */
-    record_write(f, &r, false, cfg->pgn_nodes);
+    record_write(f, &r, false, cfg->out.pgn_nodes);
     fclose(f);
     return buf;
 }
@@ -156,15 +156,15 @@ static void write_game(Ledger *l, int j, void *ctx)
         return;
     errno = 0;
     if (t->pgn && g->pgn) {
-        char *min = t->cfg->pgn_min ? results_minify_pgn(g->pgn) : NULL;
+        char *min = t->cfg->out.pgn_min ? results_minify_pgn(g->pgn) : NULL;
         fputs(min ? min : g->pgn, t->pgn);
         free(min);
-        if (!flushed(t->pgn, t->cfg->pgnout))
+        if (!flushed(t->pgn, t->cfg->out.pgnout))
             return;
     }
     if (t->epd && g->epd) {
         fprintf(t->epd, "%s\n", g->epd);
-        if (!flushed(t->epd, t->cfg->epdout))
+        if (!flushed(t->epd, t->cfg->out.epdout))
             return;
     }
     /* Written once (the result file took them when the game finished):
@@ -233,9 +233,9 @@ static void book_game(Tournament *t, const Job *job, Outcome *o, char *pgn, char
     /* The result file first: a game is kept once its block is out. */
     if (t->res && !atomic_load(&output_failed)) {
         errno = 0;
-        if (!results_write_game(t->res, l, job->index) || !flushed(t->res, cfg->results_path)) {
+        if (!results_write_game(t->res, l, job->index) || !flushed(t->res, cfg->out.results_path)) {
             if (!atomic_load(&output_failed))
-                write_failed(cfg->results_path);
+                write_failed(cfg->out.results_path);
             t->stop = true;
             return;
         }
@@ -243,17 +243,17 @@ static void book_game(Tournament *t, const Job *job, Outcome *o, char *pgn, char
 
     if (!cfg->quiet) {
         report_finished(l, job->index);
-        bool cutechess = cfg->output == OUTPUT_CUTECHESS;
-        if (cutechess && l->sched.npairings == 1 && cfg->score_interval > 0 &&
-            t->finished % cfg->score_interval == 0)
+        bool cutechess = cfg->report.output == OUTPUT_CUTECHESS;
+        if (cutechess && l->sched.npairings == 1 && cfg->report.score_interval > 0 &&
+            t->finished % cfg->report.score_interval == 0)
             report_score(l, 0, &t->live[0]);
-        if (cfg->rating_interval > 0 && t->finished % cfg->rating_interval == 0) {
+        if (cfg->report.rating_interval > 0 && t->finished % cfg->report.rating_interval == 0) {
             if (cutechess)
                 report_ratings(l, t->live);
             else
                 report_fastchess(l, &t->live[0]);
         }
-        if (cfg->outcome_interval > 0 && t->finished % cfg->outcome_interval == 0)
+        if (cfg->report.outcome_interval > 0 && t->finished % cfg->report.outcome_interval == 0)
             report_outcomes(l);
         fflush(stdout);
     }
@@ -339,14 +339,14 @@ static uint64_t run_fingerprint(const MatchConfig *cfg)
     h = openings_mix_seed(h, (uint64_t)(cfg->games * 1000003LL + cfg->rounds),
                           (uint64_t)(cfg->repeat * 8 + cfg->swap * 4 + cfg->reverse * 2 +
                                      cfg->gauntlet) + (uint64_t)cfg->seeds * 16);
-    h = openings_mix_seed(h, openings_fingerprint(&cfg->openings), (uint64_t)cfg->maxmoves);
-    h = openings_mix_seed(h, (uint64_t)(cfg->draw_adj * 1000003LL + cfg->draw_movenumber),
-                          (uint64_t)(cfg->draw_movecount * 1000003LL + cfg->draw_score));
-    h = openings_mix_seed(h, (uint64_t)(cfg->resign_adj * 1000003LL + cfg->resign_movecount),
-                          (uint64_t)(cfg->resign_score * 2LL + cfg->resign_twosided));
+    h = openings_mix_seed(h, openings_fingerprint(&cfg->openings), (uint64_t)cfg->adj.maxmoves);
+    h = openings_mix_seed(h, (uint64_t)(cfg->adj.draw_adj * 1000003LL + cfg->adj.draw_movenumber),
+                          (uint64_t)(cfg->adj.draw_movecount * 1000003LL + cfg->adj.draw_score));
+    h = openings_mix_seed(h, (uint64_t)(cfg->adj.resign_adj * 1000003LL + cfg->adj.resign_movecount),
+                          (uint64_t)(cfg->adj.resign_score * 2LL + cfg->adj.resign_twosided));
     char num[160];
-    snprintf(num, sizeof num, "%d %.17g %.17g %.17g %.17g %d", cfg->sprt, cfg->sprt_elo0,
-             cfg->sprt_elo1, cfg->sprt_alpha, cfg->sprt_beta, (int)cfg->sprt_model);
+    snprintf(num, sizeof num, "%d %.17g %.17g %.17g %.17g %d", cfg->sprt.on, cfg->sprt.elo0,
+             cfg->sprt.elo1, cfg->sprt.alpha, cfg->sprt.beta, (int)cfg->sprt.model);
     h = mix_text(h, num);
     for (int e = 0; e < cfg->nengines; e++) {
         const EngineSpec *s = &cfg->engines[e];
@@ -414,11 +414,11 @@ static bool close_outputs(Tournament *t)
 {
     bool ok = true;
     if (t->pgn)
-        ok = close_synced(t->pgn, t->cfg->pgnout) && ok;
+        ok = close_synced(t->pgn, t->cfg->out.pgnout) && ok;
     if (t->epd)
-        ok = close_synced(t->epd, t->cfg->epdout) && ok;
+        ok = close_synced(t->epd, t->cfg->out.epdout) && ok;
     if (t->res)
-        ok = close_synced(t->res, t->cfg->results_path) && ok;
+        ok = close_synced(t->res, t->cfg->out.results_path) && ok;
     t->pgn = t->epd = t->res = NULL;
     return ok;
 }
@@ -430,10 +430,10 @@ static bool close_outputs(Tournament *t)
 static bool load_results(Tournament *t)
 {
     const MatchConfig *cfg = t->cfg;
-    const char *path = cfg->results_path;
+    const char *path = cfg->out.results_path;
     Ledger *l = &t->ledger;
     t->res_fresh = true;
-    if (cfg->resume) {
+    if (cfg->out.resume) {
         /* It is cut and appended to: a regular file (a FIFO would block). */
         struct stat st;
         if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -498,7 +498,7 @@ static bool load_results(Tournament *t)
  * last whole game (a half-written block and the end line go) to append. */
 static bool open_results(Tournament *t)
 {
-    const char *path = t->cfg->results_path;
+    const char *path = t->cfg->out.results_path;
     int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) {
         fprintf(stderr, "sigil-match: cannot open %s for writing: %s\n", path, strerror(errno));
@@ -619,7 +619,7 @@ int match_run(MatchConfig *cfg)
     pthread_create(&sig_thread, NULL, signal_main, &set);
     pthread_detach(sig_thread);
 
-    if (cfg->results_path[0] && !load_results(&t)) {
+    if (cfg->out.results_path[0] && !load_results(&t)) {
         free_tournament(&t);
         return 2;
     }
@@ -630,11 +630,11 @@ int match_run(MatchConfig *cfg)
     /* Every output is opened before the first game.  With -resume the PGN
      * and EPD files are written anew: the walk below writes every game of
      * the run into them in schedule order, those of the result file first. */
-    if ((cfg->results_path[0] && !open_results(&t)) ||
-        (cfg->pgnout[0] &&
-         !(t.pgn = open_output(cfg->pgnout, cfg->pgn_append && !cfg->resume))) ||
-        (cfg->epdout[0] &&
-         !(t.epd = open_output(cfg->epdout, cfg->epd_append && !cfg->resume)))) {
+    if ((cfg->out.results_path[0] && !open_results(&t)) ||
+        (cfg->out.pgnout[0] &&
+         !(t.pgn = open_output(cfg->out.pgnout, cfg->out.pgn_append && !cfg->out.resume))) ||
+        (cfg->out.epdout[0] &&
+         !(t.epd = open_output(cfg->out.epdout, cfg->out.epd_append && !cfg->out.resume)))) {
         free_tournament(&t);
         return 2;
     }
@@ -679,15 +679,15 @@ int match_run(MatchConfig *cfg)
                    l->decided_at + 1, late, late == 1 ? "" : "s", late == 1 ? "is" : "are");
     }
     if (t.res && !atomic_load(&output_failed) && fputs("end\n", t.res) < 0)
-        write_failed(cfg->results_path);
+        write_failed(cfg->out.results_path);
     bool closed = !atomic_load(&output_failed) && close_outputs(&t);
     if (!closed) {
         free_tournament(&t);
         return 2;
     }
-    report_final(l, cfg->output == OUTPUT_FASTCHESS, util_now_ms() - t.start_ms);
-    if (cfg->results_path[0])
-        printf("Result file: %s\n", cfg->results_path);
+    report_final(l, cfg->report.output == OUTPUT_FASTCHESS, util_now_ms() - t.start_ms);
+    if (cfg->out.results_path[0])
+        printf("Result file: %s\n", cfg->out.results_path);
     fflush(stdout);
     free_tournament(&t);
     int sig = atomic_load(&interrupted);

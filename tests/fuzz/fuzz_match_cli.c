@@ -143,7 +143,7 @@ static void write_config(Argv *a, const MatchConfig *cfg)
         add(a, "-srand"), add(a, "%llu", (unsigned long long)cfg->seed);
         if (cfg->move_limit_given)
             add(a, "-movelimit"), add(a, "%d", cfg->game_config.move_limit);
-        add(a, "-maxmoves"), add(a, "%d", cfg->maxmoves);
+        add(a, "-maxmoves"), add(a, "%d", cfg->adj.maxmoves);
         if (cfg->openings.random_plies)
             add(a, "-openings"), add(a, "random:%d", cfg->openings.random_plies);
         if (cfg->openings.path[0]) {
@@ -157,57 +157,57 @@ static void write_config(Argv *a, const MatchConfig *cfg)
                 add(a, "plies=%d", cfg->openings.plies);
             add(a, "start=%d", cfg->openings.start);
         }
-        add(a, "-event"), add(a, "%s", cfg->event);
-        add(a, "-site"), add(a, "%s", cfg->site);
-        add(a, "-timemargin"), add(a, "%lld", (long long)cfg->timemargin_ms);
-        add(a, "-hangtimeout"), add(a, "%lld.%03lld", SECONDS(cfg->hang_timeout_ms));
-        add(a, "-startup-ms"), add(a, "%lld", (long long)cfg->start_timeout_ms);
-        add(a, "-ucinewgame-ms"), add(a, "%lld", (long long)cfg->newgame_timeout_ms);
-        if (cfg->draw_adj) {
+        add(a, "-event"), add(a, "%s", cfg->out.event);
+        add(a, "-site"), add(a, "%s", cfg->out.site);
+        add(a, "-timemargin"), add(a, "%lld", (long long)cfg->limits.timemargin_ms);
+        add(a, "-hangtimeout"), add(a, "%lld.%03lld", SECONDS(cfg->limits.hang_timeout_ms));
+        add(a, "-startup-ms"), add(a, "%lld", (long long)cfg->limits.start_timeout_ms);
+        add(a, "-ucinewgame-ms"), add(a, "%lld", (long long)cfg->limits.newgame_timeout_ms);
+        if (cfg->adj.draw_adj) {
             add(a, "-draw");
-            add(a, "movenumber=%d", cfg->draw_movenumber);
-            add(a, "movecount=%d", cfg->draw_movecount);
-            add(a, "score=%d", cfg->draw_score);
+            add(a, "movenumber=%d", cfg->adj.draw_movenumber);
+            add(a, "movecount=%d", cfg->adj.draw_movecount);
+            add(a, "score=%d", cfg->adj.draw_score);
         }
-        if (cfg->resign_adj) {
+        if (cfg->adj.resign_adj) {
             add(a, "-resign");
-            add(a, "movecount=%d", cfg->resign_movecount);
-            add(a, "score=%d", cfg->resign_score);
-            add(a, "twosided=%s", yes(cfg->resign_twosided));
+            add(a, "movecount=%d", cfg->adj.resign_movecount);
+            add(a, "score=%d", cfg->adj.resign_score);
+            add(a, "twosided=%s", yes(cfg->adj.resign_twosided));
         }
-        if (cfg->sprt) {
+        if (cfg->sprt.on) {
             add(a, "-sprt");
-            add(a, "elo0=%.17g", cfg->sprt_elo0);
-            add(a, "elo1=%.17g", cfg->sprt_elo1);
-            add(a, "alpha=%.17g", cfg->sprt_alpha);
-            add(a, "beta=%.17g", cfg->sprt_beta);
-            add(a, "model=%s", cfg->sprt_model == STATS_SPRT_LOGISTIC ? "logistic" : "normalized");
+            add(a, "elo0=%.17g", cfg->sprt.elo0);
+            add(a, "elo1=%.17g", cfg->sprt.elo1);
+            add(a, "alpha=%.17g", cfg->sprt.alpha);
+            add(a, "beta=%.17g", cfg->sprt.beta);
+            add(a, "model=%s", cfg->sprt.model == STATS_SPRT_LOGISTIC ? "logistic" : "normalized");
         }
-        add(a, "-ratinginterval"), add(a, "%d", cfg->rating_interval);
-        add(a, "-scoreinterval"), add(a, "%d", cfg->score_interval);
-        add(a, "-outcomeinterval"), add(a, "%d", cfg->outcome_interval);
-        add(a, "-output"), add(a, "format=%s", cfg->output == OUTPUT_FASTCHESS ? "fastchess" : "cutechess");
-        add(a, "-report"), add(a, "penta=%s", yes(cfg->report_penta));
+        add(a, "-ratinginterval"), add(a, "%d", cfg->report.rating_interval);
+        add(a, "-scoreinterval"), add(a, "%d", cfg->report.score_interval);
+        add(a, "-outcomeinterval"), add(a, "%d", cfg->report.outcome_interval);
+        add(a, "-output"), add(a, "format=%s", cfg->report.output == OUTPUT_FASTCHESS ? "fastchess" : "cutechess");
+        add(a, "-report"), add(a, "penta=%s", yes(cfg->report.report_penta));
         if (cfg->shard_n)
             add(a, "-shard"), add(a, "%d/%d", cfg->shard_k, cfg->shard_n);
-        if (cfg->results_path[0])
-            add(a, "-results"), add(a, "%s", cfg->results_path);
+        if (cfg->out.results_path[0])
+            add(a, "-results"), add(a, "%s", cfg->out.results_path);
         if (cfg->quiet)
             add(a, "-quiet");
         if (cfg->debug)
             add(a, "-debug");
     }
-    if (cfg->pgnout[0]) {
+    if (cfg->out.pgnout[0]) {
         add(a, "-pgnout");
-        add(a, "file=%s", cfg->pgnout);
-        add(a, "append=%s", yes(cfg->pgn_append));
-        add(a, "min=%s", yes(cfg->pgn_min));
-        add(a, "nodes=%s", yes(cfg->pgn_nodes));
+        add(a, "file=%s", cfg->out.pgnout);
+        add(a, "append=%s", yes(cfg->out.pgn_append));
+        add(a, "min=%s", yes(cfg->out.pgn_min));
+        add(a, "nodes=%s", yes(cfg->out.pgn_nodes));
     }
-    if (cfg->epdout[0]) {
+    if (cfg->out.epdout[0]) {
         add(a, "-epdout");
-        add(a, "file=%s", cfg->epdout);
-        add(a, "append=%s", yes(cfg->epd_append));
+        add(a, "file=%s", cfg->out.epdout);
+        add(a, "append=%s", yes(cfg->out.epd_append));
     }
 }
 
@@ -258,15 +258,15 @@ static void same_config(const MatchConfig *x, const MatchConfig *y)
         SAME_STR(replay_file);
         return;
     }
-    SAME_STR(pgnout);
-    SAME_STR(epdout);
-    if (x->pgnout[0]) {
-        SAME_INT(pgn_append);
-        SAME_INT(pgn_min);
-        SAME_INT(pgn_nodes);
+    SAME_STR(out.pgnout);
+    SAME_STR(out.epdout);
+    if (x->out.pgnout[0]) {
+        SAME_INT(out.pgn_append);
+        SAME_INT(out.pgn_min);
+        SAME_INT(out.pgn_nodes);
     }
-    if (x->epdout[0])
-        SAME_INT(epd_append);
+    if (x->out.epdout[0])
+        SAME_INT(out.epd_append);
     if (x->mode == MODE_MERGE) {
         SAME_INT(nmerge);
         for (int i = 0; i < x->nmerge; i++)
@@ -296,42 +296,42 @@ static void same_config(const MatchConfig *x, const MatchConfig *y)
         SAME_INT(openings.start);
         SAME_INT(openings.count);
     }
-    SAME_STR(results_path);
-    SAME_STR(event);
-    SAME_STR(site);
+    SAME_STR(out.results_path);
+    SAME_STR(out.event);
+    SAME_STR(out.site);
     SAME_INT(seed);
     SAME_INT(shard_k);
     SAME_INT(shard_n);
-    SAME_INT(timemargin_ms);
-    SAME_INT(hang_timeout_ms);
-    SAME_INT(start_timeout_ms);
-    SAME_INT(newgame_timeout_ms);
-    SAME_INT(kill_grace_ms);
-    SAME_INT(draw_adj);
-    if (x->draw_adj) {
-        SAME_INT(draw_movenumber);
-        SAME_INT(draw_movecount);
-        SAME_INT(draw_score);
+    SAME_INT(limits.timemargin_ms);
+    SAME_INT(limits.hang_timeout_ms);
+    SAME_INT(limits.start_timeout_ms);
+    SAME_INT(limits.newgame_timeout_ms);
+    SAME_INT(limits.kill_grace_ms);
+    SAME_INT(adj.draw_adj);
+    if (x->adj.draw_adj) {
+        SAME_INT(adj.draw_movenumber);
+        SAME_INT(adj.draw_movecount);
+        SAME_INT(adj.draw_score);
     }
-    SAME_INT(resign_adj);
-    if (x->resign_adj) {
-        SAME_INT(resign_movecount);
-        SAME_INT(resign_score);
-        SAME_INT(resign_twosided);
+    SAME_INT(adj.resign_adj);
+    if (x->adj.resign_adj) {
+        SAME_INT(adj.resign_movecount);
+        SAME_INT(adj.resign_score);
+        SAME_INT(adj.resign_twosided);
     }
-    SAME_INT(maxmoves);
-    SAME_INT(sprt);
-    if (x->sprt) {
-        FUZZ_CHECK(x->sprt_elo0 == y->sprt_elo0 && x->sprt_elo1 == y->sprt_elo1 &&
-                       x->sprt_alpha == y->sprt_alpha && x->sprt_beta == y->sprt_beta,
+    SAME_INT(adj.maxmoves);
+    SAME_INT(sprt.on);
+    if (x->sprt.on) {
+        FUZZ_CHECK(x->sprt.elo0 == y->sprt.elo0 && x->sprt.elo1 == y->sprt.elo1 &&
+                       x->sprt.alpha == y->sprt.alpha && x->sprt.beta == y->sprt.beta,
                    "SPRT bounds written back differ");
-        SAME_INT(sprt_model);
+        SAME_INT(sprt.model);
     }
-    SAME_INT(rating_interval);
-    SAME_INT(score_interval);
-    SAME_INT(outcome_interval);
-    SAME_INT(output);
-    SAME_INT(report_penta);
+    SAME_INT(report.rating_interval);
+    SAME_INT(report.score_interval);
+    SAME_INT(report.outcome_interval);
+    SAME_INT(report.output);
+    SAME_INT(report.report_penta);
     SAME_INT(quiet);
     SAME_INT(debug);
 }
@@ -382,11 +382,11 @@ static void check_play(const MatchConfig *cfg)
     }
     FUZZ_CHECK(cfg->games >= 1 && cfg->rounds >= 1 && cfg->concurrency >= 1,
                "games %d rounds %d concurrency %d", cfg->games, cfg->rounds, cfg->concurrency);
-    FUZZ_CHECK(cfg->hang_timeout_ms >= 1 && cfg->start_timeout_ms >= 1 &&
-                   cfg->newgame_timeout_ms >= 1,
+    FUZZ_CHECK(cfg->limits.hang_timeout_ms >= 1 && cfg->limits.start_timeout_ms >= 1 &&
+                   cfg->limits.newgame_timeout_ms >= 1,
                "a timeout of 0 ms: hang %lld start %lld newgame %lld",
-               (long long)cfg->hang_timeout_ms, (long long)cfg->start_timeout_ms,
-               (long long)cfg->newgame_timeout_ms);
+               (long long)cfg->limits.hang_timeout_ms, (long long)cfg->limits.start_timeout_ms,
+               (long long)cfg->limits.newgame_timeout_ms);
     long long pairings = cfg->gauntlet ? (long long)cfg->seeds * (cfg->nengines - cfg->seeds)
                                        : (long long)cfg->nengines * (cfg->nengines - 1) / 2;
     FUZZ_CHECK(pairings >= 1 && pairings * cfg->games * cfg->rounds <= 100000000LL,
