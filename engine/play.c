@@ -605,6 +605,192 @@ static bool set_level(Play *p, const char *text)
     return true;
 }
 
+/* One typed line split into words: the command, its argument and whether more follows. */
+typedef struct {
+    const char *word, *arg;
+    size_t arg_len, arg_size;
+    bool has_extra;
+} Typed;
+
+static void cmd_help(Play *p, const Typed *t)
+{
+    (void)t;
+    help(p);
+}
+
+static void cmd_moves(Play *p, const Typed *t)
+{
+    (void)t;
+    show_moves(p);
+}
+
+static void cmd_board(Play *p, const Typed *t)
+{
+    (void)t;
+    show_position(p);
+}
+
+static void cmd_fen(Play *p, const Typed *t)
+{
+    (void)t;
+    const Game *g = session_game(p->session);
+    char fen[FEN_MAX];
+    g->variant->to_fen(&g->pos, fen);
+    fprintf(p->out, "%s\n", fen);
+}
+
+static void cmd_undo(Play *p, const Typed *t)
+{
+    (void)t;
+    if (p->flagged >= 0)
+        fprintf(p->out, "The game ended on time: type 'new', 'save FILE' or 'quit'.\n");
+    else
+        undo(p);
+}
+
+static void cmd_hint(Play *p, const Typed *t)
+{
+    (void)t;
+    hint(p);
+}
+
+static void cmd_history(Play *p, const Typed *t)
+{
+    (void)t;
+    history(p);
+}
+
+static void cmd_why(Play *p, const Typed *t)
+{
+    char why[REFUSAL_MAX];
+    WhyKind k = refusal_explain(session_game(p->session), t->arg, why, sizeof why);
+    fprintf(p->out, "%s\n", k == WHY_LEGAL     ? "That is a legal move."
+                            : k == WHY_MOVABLE ? "That piece can move."
+                                               : why);
+}
+
+static void cmd_level(Play *p, const Typed *t)
+{
+    if (!t->arg_len)
+        fprintf(p->out, "Sigil plays at level %d (0 weakest, 20 full strength).\n", p->level);
+    else if (t->has_extra || !set_level(p, t->arg))
+        fprintf(p->out, "Say 'level <0-20>': 0 is the weakest, 20 full strength.\n");
+    else
+        fprintf(p->out, "Sigil plays at level %d.\n", p->level);
+}
+
+/* save and load take one file name; false (having said so) when the line has none. */
+static bool file_argument(Play *p, const Typed *t)
+{
+    if (t->arg_len && !t->has_extra && t->arg_len < t->arg_size)
+        return true;
+    fprintf(p->out, "Say '%s <file>' (a file name without spaces).\n", t->word);
+    return false;
+}
+
+static void cmd_save(Play *p, const Typed *t)
+{
+    if (file_argument(p, t))
+        save_game(p, t->arg);
+}
+
+static void cmd_load(Play *p, const Typed *t)
+{
+    if (file_argument(p, t))
+        load_game(p, t->arg);
+}
+
+static void cmd_new(Play *p, const Typed *t)
+{
+    (void)t;
+    const Game *g = session_game(p->session);
+    session_new_game(p->session);
+    reset_clocks(p);
+    fprintf(p->out, "New game of %s.\n", g->variant->name);
+    p->shown = false;
+    p->over_announced = false;
+}
+
+static void cmd_side(Play *p, const Typed *t)
+{
+    if (!t->arg_len || t->has_extra || !set_side(p, t->arg))
+        fprintf(p->out, "Say 'side white', 'side black', 'side both' or 'side none'.\n");
+    else
+        fprintf(p->out, "You play %s.\n", p->human[WHITE] && p->human[BLACK] ? "both sides"
+                                             : p->human[WHITE] ? "White"
+                                             : p->human[BLACK] ? "Black"
+                                                               : "no side (Sigil plays both)");
+}
+
+static void cmd_time(Play *p, const Typed *t)
+{
+    long long ms;
+    if (!t->arg_len || t->has_extra || !parse_seconds(t->arg, &ms))
+        fprintf(p->out, "Say 'time <seconds>', from 0.001 to 86400, e.g. 'time 2.5'.\n");
+    else {
+        p->think_ms = ms;
+        fprintf(p->out, "Sigil thinks %.3g s per move.\n", (double)ms / 1000.0);
+    }
+}
+
+static void cmd_go(Play *p, const Typed *t)
+{
+    (void)t;
+    if (game_over(p))
+        fprintf(p->out, "The game is over.\n");
+    else if (session_is_chance(p->session))
+        roll_dice(p);
+    else
+        engine_move(p);
+}
+
+/* A line that names no command: a move, if it is one word and the game goes on. */
+static void play_typed_move(Play *p, const Typed *t)
+{
+    const Game *g = session_game(p->session);
+    if (t->arg_len || t->has_extra) {
+        fprintf(p->out, "Unknown command '%.40s'. Type 'help'.\n", t->word);
+        return;
+    }
+    if (game_over(p)) {
+        fprintf(p->out, "The game is over: type 'new', 'undo' or 'quit'.\n");
+        return;
+    }
+    char err[512];
+    int side = g->variant->side_to_move(&g->pos);
+    long long spent = util_now_ms() - p->prompt_ms;
+    if (p->clocked && p->human[side] && spent > p->left_ms[side]) {
+        charge_clock(p, side, spent); /* too late: the flag fell first */
+    } else if (session_play(p->session, t->word, err, sizeof err)) {
+        if (p->clocked && p->human[side])
+            charge_clock(p, side, spent);
+        fprintf(p->out, "%s plays %s%s.\n", side_word(side), t->word,
+                strcmp(t->word, "0000") == 0 ? " (a pass)" : "");
+        p->shown = false;
+    } else {
+        /* The same reason as the protocol's error line (refusal.c). */
+        fprintf(p->out, "%s.\nType 'moves' for the list, 'help' for the commands.\n", err);
+    }
+}
+
+/* The commands, matched in this order, case-insensitively. A line whose arguments do not
+ * fit its command's rule is read as a move (and so refused or called unknown). */
+enum { ARGS_ANY, ARGS_NONE, ARGS_ONE };
+static const struct {
+    const char *name;
+    int args;
+    void (*run)(Play *p, const Typed *t);
+} commands[] = {
+    {"help", ARGS_ANY, cmd_help},   {"?", ARGS_ANY, cmd_help},
+    {"moves", ARGS_ANY, cmd_moves}, {"board", ARGS_ANY, cmd_board},
+    {"fen", ARGS_ANY, cmd_fen},     {"undo", ARGS_ANY, cmd_undo},
+    {"hint", ARGS_NONE, cmd_hint},  {"history", ARGS_NONE, cmd_history},
+    {"why", ARGS_ONE, cmd_why},     {"level", ARGS_ANY, cmd_level},
+    {"save", ARGS_ANY, cmd_save},   {"load", ARGS_ANY, cmd_load},
+    {"new", ARGS_ANY, cmd_new},     {"side", ARGS_ANY, cmd_side},
+    {"time", ARGS_ANY, cmd_time},   {"go", ARGS_ANY, cmd_go},
+};
+
 /* Handle one line typed by the person; false on quit. */
 static bool command(Play *p, char *line)
 {
@@ -612,102 +798,22 @@ static bool command(Play *p, char *line)
     const char *cur = line;
     if (!util_next_token(&cur, word, sizeof word))
         return true;
-    size_t arg_len = util_next_token(&cur, arg, sizeof arg);
-    bool has_extra = util_next_token(&cur, extra, sizeof extra) > 0;
-    const Game *g = session_game(p->session);
+    Typed t = {.word = word, .arg = arg, .arg_size = sizeof arg};
+    t.arg_len = util_next_token(&cur, arg, sizeof arg);
+    t.has_extra = util_next_token(&cur, extra, sizeof extra) > 0;
 
     if (strcasecmp(word, "quit") == 0 || strcasecmp(word, "exit") == 0)
         return false;
-    if (strcasecmp(word, "help") == 0 || strcmp(word, "?") == 0)
-        help(p);
-    else if (strcasecmp(word, "moves") == 0)
-        show_moves(p);
-    else if (strcasecmp(word, "board") == 0)
-        show_position(p);
-    else if (strcasecmp(word, "fen") == 0) {
-        char fen[FEN_MAX];
-        g->variant->to_fen(&g->pos, fen);
-        fprintf(p->out, "%s\n", fen);
-    } else if (strcasecmp(word, "undo") == 0) {
-        if (p->flagged >= 0)
-            fprintf(p->out, "The game ended on time: type 'new', 'save FILE' or 'quit'.\n");
-        else
-            undo(p);
-    } else if (strcasecmp(word, "hint") == 0 && !arg_len)
-        hint(p);
-    else if (strcasecmp(word, "history") == 0 && !arg_len)
-        history(p);
-    else if (strcasecmp(word, "why") == 0 && arg_len && !has_extra) {
-        char why[REFUSAL_MAX];
-        WhyKind k = refusal_explain(g, arg, why, sizeof why);
-        fprintf(p->out, "%s\n", k == WHY_LEGAL     ? "That is a legal move."
-                                : k == WHY_MOVABLE ? "That piece can move."
-                                                   : why);
-    } else if (strcasecmp(word, "level") == 0) {
-        if (!arg_len)
-            fprintf(p->out, "Sigil plays at level %d (0 weakest, 20 full strength).\n",
-                    p->level);
-        else if (has_extra || !set_level(p, arg))
-            fprintf(p->out, "Say 'level <0-20>': 0 is the weakest, 20 full strength.\n");
-        else
-            fprintf(p->out, "Sigil plays at level %d.\n", p->level);
-    } else if ((strcasecmp(word, "save") == 0 || strcasecmp(word, "load") == 0) &&
-               (!arg_len || has_extra || arg_len >= sizeof arg)) {
-        fprintf(p->out, "Say '%s <file>' (a file name without spaces).\n", word);
-    } else if (strcasecmp(word, "save") == 0)
-        save_game(p, arg);
-    else if (strcasecmp(word, "load") == 0)
-        load_game(p, arg);
-    else if (strcasecmp(word, "new") == 0) {
-        session_new_game(p->session);
-        reset_clocks(p);
-        fprintf(p->out, "New game of %s.\n", g->variant->name);
-        p->shown = false;
-        p->over_announced = false;
-    } else if (strcasecmp(word, "side") == 0) {
-        if (!arg_len || has_extra || !set_side(p, arg))
-            fprintf(p->out, "Say 'side white', 'side black', 'side both' or 'side none'.\n");
-        else
-            fprintf(p->out, "You play %s.\n", p->human[WHITE] && p->human[BLACK] ? "both sides"
-                                                 : p->human[WHITE] ? "White"
-                                                 : p->human[BLACK] ? "Black"
-                                                                   : "no side (Sigil plays both)");
-    } else if (strcasecmp(word, "time") == 0) {
-        long long ms;
-        if (!arg_len || has_extra || !parse_seconds(arg, &ms))
-            fprintf(p->out, "Say 'time <seconds>', from 0.001 to 86400, e.g. 'time 2.5'.\n");
-        else {
-            p->think_ms = ms;
-            fprintf(p->out, "Sigil thinks %.3g s per move.\n", (double)ms / 1000.0);
-        }
-    } else if (strcasecmp(word, "go") == 0) {
-        if (game_over(p))
-            fprintf(p->out, "The game is over.\n");
-        else if (session_is_chance(p->session))
-            roll_dice(p);
-        else
-            engine_move(p);
-    } else if (arg_len || has_extra) {
-        fprintf(p->out, "Unknown command '%.40s'. Type 'help'.\n", word);
-    } else if (game_over(p)) {
-        fprintf(p->out, "The game is over: type 'new', 'undo' or 'quit'.\n");
-    } else {
-        char err[512];
-        int side = g->variant->side_to_move(&g->pos);
-        long long spent = util_now_ms() - p->prompt_ms;
-        if (p->clocked && p->human[side] && spent > p->left_ms[side]) {
-            charge_clock(p, side, spent); /* too late: the flag fell first */
-        } else if (session_play(p->session, word, err, sizeof err)) {
-            if (p->clocked && p->human[side])
-                charge_clock(p, side, spent);
-            fprintf(p->out, "%s plays %s%s.\n", side_word(side), word,
-                    strcmp(word, "0000") == 0 ? " (a pass)" : "");
-            p->shown = false;
-        } else {
-            /* The same reason as the protocol's error line (refusal.c). */
-            fprintf(p->out, "%s.\nType 'moves' for the list, 'help' for the commands.\n", err);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        bool fits = commands[i].args == ARGS_ANY ||
+                    (commands[i].args == ARGS_NONE && !t.arg_len) ||
+                    (commands[i].args == ARGS_ONE && t.arg_len && !t.has_extra);
+        if (strcasecmp(word, commands[i].name) == 0 && fits) {
+            commands[i].run(p, &t);
+            return true;
         }
     }
+    play_typed_move(p, &t);
     return true;
 }
 

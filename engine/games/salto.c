@@ -581,90 +581,108 @@ static void salto_movable(const Position *pos, char *out, size_t size)
     }
 }
 
-static bool salto_refusal(const Position *pos, const char *text, char *buf, size_t size)
+/* What salto_refusal knows of the move it is reading and of the board. */
+typedef struct {
+    const Position *pos;
+    const SaltoPos *p;
+    const char *text;
+    const char *me, *you;
+    int nsq, sq[2], from;
+    char sqs[2][16], piece[24];
+    uint64_t me_bb, op, empty;
+} SaltoRefusal;
+
+/* A pass while the side to move has n legal moves. */
+static void refuse_pass(const SaltoRefusal *r, int n, char *buf, size_t size)
 {
-    const SaltoPos *p = cpos(pos);
-    int s = p->stm, o = s ^ 1;
-    const char *me = s == WHITE ? "White" : "Black", *you = o == WHITE ? "White" : "Black";
-    char list[REFUSAL_LIST], sqs[2][16];
-    Move moves[64];
-    int n = salto_generate(pos, moves);
-    if (strcmp(text, "0000") == 0) {
-        refusal_list(salto_generate, salto_move_str, pos, NULL, NULL, list, sizeof list);
-        snprintf(buf, size, "a pass (0000) is played only by a side that has no legal move; %s "
-                            "has %d: %s", me, n, list);
-        return true;
-    }
-    int file[2], rank[2], sq[2], nsq = 0;
-    const char *c = text;
-    while (nsq < 2 && read_any_square(&c, &file[nsq], &rank[nsq]))
-        nsq++;
-    if (nsq == 0 || *c) {
+    char list[REFUSAL_LIST];
+    refusal_list(salto_generate, salto_move_str, r->pos, NULL, NULL, list, sizeof list);
+    snprintf(buf, size, "a pass (0000) is played only by a side that has no legal move; %s "
+                        "has %d: %s", r->me, n, list);
+}
+
+/* Reads one or two squares into r; true (with the reason in buf) unless they are dark
+ * squares and nothing follows. */
+static bool refuse_squares(SaltoRefusal *r, char *buf, size_t size)
+{
+    int file[2], rank[2];
+    const char *c = r->text;
+    r->nsq = 0;
+    while (r->nsq < 2 && read_any_square(&c, &file[r->nsq], &rank[r->nsq]))
+        r->nsq++;
+    if (r->nsq == 0 || *c) {
         snprintf(buf, size, "'%s' is not a move: write a move as its start and end squares "
-                            "(c3d4), files a to j and ranks 1 to 10; a pass is 0000", text);
+                            "(c3d4), files a to j and ranks 1 to 10; a pass is 0000", r->text);
         return true;
     }
-    for (int i = 0; i < nsq; i++) {
-        sq[i] = make_sq(file[i], rank[i]);
-        snprintf(sqs[i], sizeof sqs[i], "%c%d", 'a' + file[i], rank[i] + 1);
-        if (sq[i] < 0) {
+    for (int i = 0; i < r->nsq; i++) {
+        r->sq[i] = make_sq(file[i], rank[i]);
+        snprintf(r->sqs[i], sizeof r->sqs[i], "%c%d", 'a' + file[i], rank[i] + 1);
+        if (r->sq[i] < 0) {
             snprintf(buf, size, "%s is a light square: Salto uses only the 50 dark squares "
-                                "(a1, c1 ... j10)", sqs[i]);
+                                "(a1, c1 ... j10)", r->sqs[i]);
             return true;
         }
     }
-    int from = sq[0];
-    uint64_t me_bb = p->bb[s], op = p->bb[o], empty = ALL_SQUARES & ~(me_bb | op);
-    if (!(me_bb & (UINT64_C(1) << from))) {
-        salto_movable(pos, list, sizeof list);
-        if (op & (UINT64_C(1) << from))
-            snprintf(buf, size, "that is %s's piece; %s is to move (%s can move from %s)", you,
-                     me, me, list);
-        else
-            snprintf(buf, size, "no piece there: %s is empty (%s can move from %s)", sqs[0], me,
-                     list);
-        return true;
-    }
-    int pc = p->piece[from];
-    char piece[24];
-    snprintf(piece, sizeof piece, "%s %d", kind_word[piece_kind(pc)], piece_number(pc));
-    int fwd = s == WHITE ? NE : SE;
-    bool jumps = false;
-    for (int i = 0; i < n; i++)
-        jumps |= moves[i] != MOVE_PASS &&
-                 !(neighbour_mask[move_from(moves[i])] & (UINT64_C(1) << move_to(moves[i])));
-    char jump_list[REFUSAL_LIST];
-    refusal_list(salto_generate, salto_move_str, pos, NULL, NULL, jump_list, sizeof jump_list);
-    if (nsq == 1) {
-        if (jumps)
-            snprintf(buf, size, "a jump is compulsory and the %s on %s cannot jump: %s", piece,
-                     sqs[0], jump_list);
-        else if (!(neighbour_mask[from] & empty))
-            snprintf(buf, size, "the %s on %s is hemmed in: no empty square touches it", piece,
-                     sqs[0]);
-        else
-            snprintf(buf, size, "every step of the %s on %s would leave %s without a move, and "
-                                "the no-blocking rule forbids that", piece, sqs[0], you);
-        return true;
-    }
-    int to = sq[1];
-    uint64_t to_bit = UINT64_C(1) << to;
-    if (neighbour_mask[from] & to_bit) { /* a step */
-        if (!(empty & to_bit))
-            snprintf(buf, size, "%s is occupied: a step goes to an empty square", sqs[1]);
-        else if (jumps)
-            snprintf(buf, size, "a jump is compulsory: %s", jump_list);
-        else if (move_blocks(p, from, to)) {
-            int keep = from;
-            refusal_list(salto_generate, salto_move_str, pos, salto_keep_from, &keep, list,
-                         sizeof list);
-            snprintf(buf, size, "the no-blocking rule: after %s %s would have neither a step "
-                                "nor a jump%s%s", text, you, list[0] ? "; this piece may play " : "",
-                     list);
-        } else
-            return false;
-        return true;
-    }
+    return false;
+}
+
+/* The move does not start on one of the mover's pieces. */
+static bool refuse_not_own(const SaltoRefusal *r, char *buf, size_t size)
+{
+    char list[REFUSAL_LIST];
+    if (r->me_bb & (UINT64_C(1) << r->from))
+        return false;
+    salto_movable(r->pos, list, sizeof list);
+    if (r->op & (UINT64_C(1) << r->from))
+        snprintf(buf, size, "that is %s's piece; %s is to move (%s can move from %s)", r->you,
+                 r->me, r->me, list);
+    else
+        snprintf(buf, size, "no piece there: %s is empty (%s can move from %s)", r->sqs[0],
+                 r->me, list);
+    return true;
+}
+
+/* A lone square: no legal move starts from it. */
+static void refuse_lone_square(const SaltoRefusal *r, bool jumps, const char *jump_list,
+                               char *buf, size_t size)
+{
+    if (jumps)
+        snprintf(buf, size, "a jump is compulsory and the %s on %s cannot jump: %s", r->piece,
+                 r->sqs[0], jump_list);
+    else if (!(neighbour_mask[r->from] & r->empty))
+        snprintf(buf, size, "the %s on %s is hemmed in: no empty square touches it", r->piece,
+                 r->sqs[0]);
+    else
+        snprintf(buf, size, "every step of the %s on %s would leave %s without a move, and "
+                            "the no-blocking rule forbids that", r->piece, r->sqs[0], r->you);
+}
+
+/* A step to the neighbouring square to. */
+static bool refuse_step(const SaltoRefusal *r, int to, bool jumps, const char *jump_list,
+                        char *buf, size_t size)
+{
+    char list[REFUSAL_LIST];
+    if (!(r->empty & (UINT64_C(1) << to)))
+        snprintf(buf, size, "%s is occupied: a step goes to an empty square", r->sqs[1]);
+    else if (jumps)
+        snprintf(buf, size, "a jump is compulsory: %s", jump_list);
+    else if (move_blocks(r->p, r->from, to)) {
+        int keep = r->from;
+        refusal_list(salto_generate, salto_move_str, r->pos, salto_keep_from, &keep, list,
+                     sizeof list);
+        snprintf(buf, size, "the no-blocking rule: after %s %s would have neither a step "
+                            "nor a jump%s%s", r->text, r->you,
+                 list[0] ? "; this piece may play " : "", list);
+    } else
+        return false;
+    return true;
+}
+
+/* Anything but a step: it must be a forward jump over an enemy piece to an empty square. */
+static bool refuse_jump(const SaltoRefusal *r, int to, char *buf, size_t size)
+{
+    int from = r->from, fwd = r->p->stm == WHITE ? NE : SE;
     int over = -1, dir = -1;
     for (int d = 0; d < 4; d++)
         if (neighbour[from][d] >= 0 && neighbour[neighbour[from][d]][d] == to) {
@@ -674,27 +692,65 @@ static bool salto_refusal(const Position *pos, const char *text, char *buf, size
     if (over < 0) {
         snprintf(buf, size, "%s is neither a step nor a jump: a step goes one square "
                             "diagonally, a jump two, diagonally forward over an enemy piece",
-                 text);
+                 r->text);
         return true;
     }
     char osq[4];
     write_square(osq, over)[0] = '\0';
     if (dir != fwd && dir != fwd + 1)
         snprintf(buf, size, "a jump goes diagonally forward only (towards %s's side); "
-                            "backwards a piece only steps", you);
-    else if (me_bb & (UINT64_C(1) << over))
-        snprintf(buf, size, "a piece never jumps its own pieces: %s is %s's", osq, me);
-    else if (!(op & (UINT64_C(1) << over)))
+                            "backwards a piece only steps", r->you);
+    else if (r->me_bb & (UINT64_C(1) << over))
+        snprintf(buf, size, "a piece never jumps its own pieces: %s is %s's", osq, r->me);
+    else if (!(r->op & (UINT64_C(1) << over)))
         snprintf(buf, size, "there is no piece on %s to jump over", osq);
-    else if (!(empty & to_bit))
+    else if (!(r->empty & (UINT64_C(1) << to)))
         snprintf(buf, size, "%s is occupied: a jump lands on the empty square behind the "
-                            "piece", sqs[1]);
-    else if (move_blocks(p, from, to))
+                            "piece", r->sqs[1]);
+    else if (move_blocks(r->p, from, to))
         snprintf(buf, size, "the no-blocking rule: after %s %s would have neither a step nor a "
-                            "jump", text, you);
+                            "jump", r->text, r->you);
     else
         return false;
     return true;
+}
+
+static bool salto_refusal(const Position *pos, const char *text, char *buf, size_t size)
+{
+    SaltoRefusal r = {.pos = pos, .p = cpos(pos), .text = text};
+    int s = r.p->stm, o = s ^ 1;
+    r.me = s == WHITE ? "White" : "Black";
+    r.you = o == WHITE ? "White" : "Black";
+    Move moves[64];
+    int n = salto_generate(pos, moves);
+    if (strcmp(text, "0000") == 0) {
+        refuse_pass(&r, n, buf, size);
+        return true;
+    }
+    if (refuse_squares(&r, buf, size))
+        return true;
+    r.from = r.sq[0];
+    r.me_bb = r.p->bb[s];
+    r.op = r.p->bb[o];
+    r.empty = ALL_SQUARES & ~(r.me_bb | r.op);
+    if (refuse_not_own(&r, buf, size))
+        return true;
+    int pc = r.p->piece[r.from];
+    snprintf(r.piece, sizeof r.piece, "%s %d", kind_word[piece_kind(pc)], piece_number(pc));
+    bool jumps = false;
+    for (int i = 0; i < n; i++)
+        jumps |= moves[i] != MOVE_PASS &&
+                 !(neighbour_mask[move_from(moves[i])] & (UINT64_C(1) << move_to(moves[i])));
+    char jump_list[REFUSAL_LIST];
+    refusal_list(salto_generate, salto_move_str, pos, NULL, NULL, jump_list, sizeof jump_list);
+    if (r.nsq == 1) {
+        refuse_lone_square(&r, jumps, jump_list, buf, size);
+        return true;
+    }
+    int to = r.sq[1];
+    if (neighbour_mask[r.from] & (UINT64_C(1) << to))
+        return refuse_step(&r, to, jumps, jump_list, buf, size);
+    return refuse_jump(&r, to, buf, size);
 }
 
 /* ---- FEN: <board> <side> <pass> <plies> --------------------------------- */

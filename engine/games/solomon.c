@@ -1211,156 +1211,218 @@ static bool on_a_line(int a, int b, int c)
     return false;
 }
 
-static bool solomon_refusal(const Position *pos, const char *text, char *buf, size_t size)
+/* What solomon_refusal knows of the move it is reading and of the board. */
+enum { REFUSAL_MAX_PATH = NPOINTS + 1 };
+typedef struct {
+    const Position *pos;
+    const SolomonPos *p;
+    const char *text;
+    int s, kind, from;
+    const char *me, *you, *piece;
+    int pts[REFUSAL_MAX_PATH], npts;
+    char sep;
+    uint32_t own, enemy, empty;
+} SolomonRefusal;
+
+/* Reads text as points joined by '-' or 'x'; false unless it is one whole path with one
+ * kind of joint. */
+static bool read_refused_path(SolomonRefusal *r)
 {
-    const SolomonPos *p = cpos(pos);
-    int s = p->stm;
-    const char *me = s == WHITE ? "White" : "Black", *you = s == WHITE ? "Black" : "White";
-    enum { MAX_PATH = NPOINTS + 1 };
-    int pts[MAX_PATH], npts = 0;
-    char sep = 0, list[REFUSAL_LIST];
     bool mixed = false;
-    const char *c = text;
+    const char *c = r->text;
+    r->npts = 0;
+    r->sep = 0;
     for (;;) {
-        int v = npts < MAX_PATH ? read_point(&c) : -1;
+        int v = r->npts < REFUSAL_MAX_PATH ? read_point(&c) : -1;
         if (v < 0) {
-            npts = -1;
+            r->npts = -1;
             break;
         }
-        pts[npts++] = v;
+        r->pts[r->npts++] = v;
         if (*c != '-' && *c != 'x')
             break;
-        if (sep && sep != *c)
+        if (r->sep && r->sep != *c)
             mixed = true;
-        sep = *c++;
+        r->sep = *c++;
     }
-    if (npts < 1 || *c || mixed) {
-        snprintf(buf, size, "'%s' is not a move: write a step as two points joined by '-' "
-                            "(14-9), a jump as its points joined by 'x' (14x10%s), points 1 to 19",
-                 text, p->chain ? ", a chain 14x10x2" : "");
+    return r->npts >= 1 && !*c && !mixed;
+}
+
+/* The move does not start on one of the mover's pieces. */
+static bool refuse_not_own(const SolomonRefusal *r, char *buf, size_t size)
+{
+    char list[REFUSAL_LIST];
+    if (r->own & BIT(r->from))
+        return false;
+    point_list(movable_points(r->pos), list, sizeof list);
+    if (r->enemy & BIT(r->from))
+        snprintf(buf, size, "that is %s's piece; %s is to move (%s's pieces that can move "
+                            "stand on %s)", r->you, r->me, r->me, list);
+    else
+        snprintf(buf, size, "no piece there: %d is empty (%s's pieces that can move stand "
+                            "on %s)", r->from + 1, r->me, list);
+    return true;
+}
+
+/* A lone point: no legal move starts from it. */
+static void refuse_lone_point(const SolomonRefusal *r, int ncaptures, const char *captures,
+                              char *buf, size_t size)
+{
+    char list[REFUSAL_LIST];
+    point_list(movable_points(r->pos), list, sizeof list);
+    if (ncaptures)
+        snprintf(buf, size, "a capture is compulsory and the %s on %d cannot take: %s",
+                 r->piece, r->from + 1, captures);
+    else
+        snprintf(buf, size, "the %s on %d has no legal move (%s's pieces that can move "
+                            "stand on %s)", r->piece, r->from + 1, r->me, list);
+}
+
+/* A step, from-to. */
+static bool refuse_step(const SolomonRefusal *r, int ncaptures, const char *captures,
+                        char *buf, size_t size)
+{
+    int from = r->from, to = r->pts[1];
+    if (r->npts > 2)
+        snprintf(buf, size, "a step goes to one neighbouring point: write it as two "
+                            "points, %d-%d", from + 1, to + 1);
+    else if (!(neighbour_mask[from] & BIT(to)))
+        snprintf(buf, size, "%d and %d are not neighbours on a line: a step goes to the "
+                            "next point along a line", from + 1, to + 1);
+    else if (!(step_mask[r->s][r->kind][from] & BIT(to)))
+        snprintf(buf, size, "a man goes only forward or sideways (sideways only along the "
+                            "two horizontal lines), never back; only a king may step from "
+                            "%d to %d", from + 1, to + 1);
+    else if (!(r->empty & BIT(to)))
+        snprintf(buf, size, "%d is occupied: a step goes to an empty point", to + 1);
+    else if (ncaptures)
+        snprintf(buf, size, "a capture is compulsory: %s", captures);
+    else
+        return false;
+    return true;
+}
+
+/* Before jump i of a path: does the move have to stop where it stands (cur)? */
+static bool refuse_jump_stop(const SolomonRefusal *r, int i, int cur, char *buf, size_t size)
+{
+    if (r->kind == MAN && cur == crown_point[r->s]) {
+        snprintf(buf, size, "crowning ends the move: the man is crowned on %d and stops "
+                            "there, even where it could jump on; play %d",
+                 cur + 1, r->from + 1);
+        for (int j = 1; j < i; j++)
+            snprintf(buf + strlen(buf), size - strlen(buf), "x%d", r->pts[j] + 1);
         return true;
     }
-    uint32_t own = p->men[s] | p->kings[s];
-    uint32_t enemy = p->men[s ^ 1] | p->kings[s ^ 1];
-    uint32_t empty = ~(own | enemy) & ALL_POINTS;
-    int from = pts[0];
-    if (!(own & BIT(from))) {
-        point_list(movable_points(pos), list, sizeof list);
-        if (enemy & BIT(from))
-            snprintf(buf, size, "that is %s's piece; %s is to move (%s's pieces that can move "
-                                "stand on %s)", you, me, me, list);
-        else
-            snprintf(buf, size, "no piece there: %d is empty (%s's pieces that can move stand "
-                                "on %s)", from + 1, me, list);
+    if (i == 2 && !r->p->chain) {
+        snprintf(buf, size, "in Solomon's Game a piece jumps once per move (chains are "
+                            "Salomon's, solomon-chain): play %dx%d", r->from + 1, r->pts[1] + 1);
         return true;
     }
-    SolomonKeep caps_only = {-1, 0, true};
-    char captures[REFUSAL_LIST];
-    int ncaptures = refusal_list(solomon_generate, solomon_move_str, pos, solomon_keep,
-                                 &caps_only, captures, sizeof captures);
-    int kind = (p->kings[s] >> from) & 1;
-    const char *piece = kind == KING ? "king" : "man";
-    if (npts == 1) { /* a point no legal move starts from */
-        point_list(movable_points(pos), list, sizeof list);
-        if (ncaptures)
-            snprintf(buf, size, "a capture is compulsory and the %s on %d cannot take: %s",
-                     piece, from + 1, captures);
-        else
-            snprintf(buf, size, "the %s on %d has no legal move (%s's pieces that can move "
-                                "stand on %s)", piece, from + 1, me, list);
-        return true;
-    }
-    if (sep == '-') {
-        int to = pts[1];
-        if (npts > 2)
-            snprintf(buf, size, "a step goes to one neighbouring point: write it as two "
-                                "points, %d-%d", from + 1, to + 1);
-        else if (!(neighbour_mask[from] & BIT(to)))
-            snprintf(buf, size, "%d and %d are not neighbours on a line: a step goes to the "
-                                "next point along a line", from + 1, to + 1);
-        else if (!(step_mask[s][kind][from] & BIT(to)))
-            snprintf(buf, size, "a man goes only forward or sideways (sideways only along the "
-                                "two horizontal lines), never back; only a king may step from "
-                                "%d to %d", from + 1, to + 1);
-        else if (!(empty & BIT(to)))
-            snprintf(buf, size, "%d is occupied: a step goes to an empty point", to + 1);
-        else if (ncaptures)
-            snprintf(buf, size, "a capture is compulsory: %s", captures);
-        else
-            return false;
-        return true;
-    }
-    /* A jump or a chain: replay it jump by jump. */
-    int cur = from;
-    uint32_t caps = 0;
-    for (int i = 1; i < npts; i++) {
-        int to = pts[i];
-        if (kind == MAN && cur == crown_point[s]) {
-            snprintf(buf, size, "crowning ends the move: the man is crowned on %d and stops "
-                                "there, even where it could jump on; play %d",
-                     cur + 1, from + 1);
-            for (int j = 1; j < i; j++)
-                snprintf(buf + strlen(buf), size - strlen(buf), "x%d", pts[j] + 1);
-            return true;
-        }
-        if (i == 2 && !p->chain) {
-            snprintf(buf, size, "in Solomon's Game a piece jumps once per move (chains are "
-                                "Salomon's, solomon-chain): play %dx%d", from + 1, pts[1] + 1);
-            return true;
-        }
-        int over = -1;
-        for (uint32_t o = neighbour_mask[cur]; o; o &= o - 1)
-            if (on_a_line(cur, util_lsb64(o), to))
-                over = util_lsb64(o);
-        if (over < 0) {
-            snprintf(buf, size, "%dx%d is no jump: a jump goes over a neighbouring piece to the "
-                                "point right behind it on the same line", cur + 1, to + 1);
-            return true;
-        }
-        if (!(jump_over_mask[s][kind][cur] & BIT(over))) {
-            snprintf(buf, size, "a man never goes back, neither stepping nor jumping; only a "
-                                "king may jump from %d to %d", cur + 1, to + 1);
-            return true;
-        }
-        if (caps & BIT(over)) {
-            snprintf(buf, size, "the piece on %d was already taken in this chain: a piece is "
-                                "jumped only once", over + 1);
-            return true;
-        }
-        if (own & BIT(over)) {
-            snprintf(buf, size, "a piece never jumps its own pieces: %d is %s's", over + 1, me);
-            return true;
-        }
-        if (!(enemy & BIT(over))) {
-            snprintf(buf, size, "there is no piece on %d to jump over", over + 1);
-            return true;
-        }
-        if (!(empty & BIT(to)) && to != from) {
-            snprintf(buf, size, "%d is occupied: a jump lands on the empty point behind the "
-                                "piece it takes", to + 1);
-            return true;
-        }
-        caps |= BIT(over);
-        enemy &= ~BIT(over);
-        empty = (empty | BIT(cur) | BIT(over)) & ~BIT(to);
-        cur = to;
-    }
-    SolomonKeep on = {from, caps, true};
-    if (p->chain && refusal_list(solomon_generate, solomon_move_str, pos, solomon_keep, &on, list,
-                                 sizeof list) > 0) {
+    return false;
+}
+
+/* One jump cur x to, with caps already taken; sets *over to the point jumped. */
+static bool refuse_jump_wrong(const SolomonRefusal *r, int cur, int to, uint32_t caps,
+                              int *over_out, char *buf, size_t size)
+{
+    int over = -1;
+    for (uint32_t o = neighbour_mask[cur]; o; o &= o - 1)
+        if (on_a_line(cur, util_lsb64(o), to))
+            over = util_lsb64(o);
+    *over_out = over;
+    if (over < 0)
+        snprintf(buf, size, "%dx%d is no jump: a jump goes over a neighbouring piece to the "
+                            "point right behind it on the same line", cur + 1, to + 1);
+    else if (!(jump_over_mask[r->s][r->kind][cur] & BIT(over)))
+        snprintf(buf, size, "a man never goes back, neither stepping nor jumping; only a "
+                            "king may jump from %d to %d", cur + 1, to + 1);
+    else if (caps & BIT(over))
+        snprintf(buf, size, "the piece on %d was already taken in this chain: a piece is "
+                            "jumped only once", over + 1);
+    else if (r->own & BIT(over))
+        snprintf(buf, size, "a piece never jumps its own pieces: %d is %s's", over + 1, r->me);
+    else if (!(r->enemy & BIT(over)))
+        snprintf(buf, size, "there is no piece on %d to jump over", over + 1);
+    else if (!(r->empty & BIT(to)) && to != r->from)
+        snprintf(buf, size, "%d is occupied: a jump lands on the empty point behind the "
+                            "piece it takes", to + 1);
+    else
+        return false;
+    return true;
+}
+
+/* A whole jump path that replayed cleanly, taking caps: is it complete and unambiguous? */
+static bool refuse_chain_incomplete(const SolomonRefusal *r, uint32_t caps, char *buf,
+                                    size_t size)
+{
+    char list[REFUSAL_LIST];
+    SolomonKeep on = {r->from, caps, true};
+    if (r->p->chain && refusal_list(solomon_generate, solomon_move_str, r->pos, solomon_keep,
+                                    &on, list, sizeof list) > 0) {
         snprintf(buf, size, "the capture must go on: a piece that can jump again must, to the "
                             "end of the chain: %s", list);
         return true;
     }
-    if (npts == 2) { /* from x to that names several chains */
-        SolomonKeep any = {from, 0, true};
-        refusal_list(solomon_generate, solomon_move_str, pos, solomon_keep, &any, list,
+    if (r->npts == 2) { /* from x to that names several chains */
+        SolomonKeep any = {r->from, 0, true};
+        refusal_list(solomon_generate, solomon_move_str, r->pos, solomon_keep, &any, list,
                      sizeof list);
         snprintf(buf, size, "%dx%d names more than one chain: write the whole path: %s",
-                 from + 1, pts[1] + 1, list);
+                 r->from + 1, r->pts[1] + 1, list);
         return true;
     }
     return false;
+}
+
+/* A jump or a chain: replay it jump by jump (r's board sets change as it goes). */
+static bool refuse_jump(SolomonRefusal *r, char *buf, size_t size)
+{
+    int cur = r->from;
+    uint32_t caps = 0;
+    for (int i = 1; i < r->npts; i++) {
+        int to = r->pts[i], over;
+        if (refuse_jump_stop(r, i, cur, buf, size) ||
+            refuse_jump_wrong(r, cur, to, caps, &over, buf, size))
+            return true;
+        caps |= BIT(over);
+        r->enemy &= ~BIT(over);
+        r->empty = (r->empty | BIT(cur) | BIT(over)) & ~BIT(to);
+        cur = to;
+    }
+    return refuse_chain_incomplete(r, caps, buf, size);
+}
+
+static bool solomon_refusal(const Position *pos, const char *text, char *buf, size_t size)
+{
+    SolomonRefusal r = {.pos = pos, .p = cpos(pos), .text = text};
+    int s = r.s = r.p->stm;
+    r.me = s == WHITE ? "White" : "Black";
+    r.you = s == WHITE ? "Black" : "White";
+    if (!read_refused_path(&r)) {
+        snprintf(buf, size, "'%s' is not a move: write a step as two points joined by '-' "
+                            "(14-9), a jump as its points joined by 'x' (14x10%s), points 1 to 19",
+                 text, r.p->chain ? ", a chain 14x10x2" : "");
+        return true;
+    }
+    r.own = r.p->men[s] | r.p->kings[s];
+    r.enemy = r.p->men[s ^ 1] | r.p->kings[s ^ 1];
+    r.empty = ~(r.own | r.enemy) & ALL_POINTS;
+    r.from = r.pts[0];
+    if (refuse_not_own(&r, buf, size))
+        return true;
+    SolomonKeep caps_only = {-1, 0, true};
+    char captures[REFUSAL_LIST];
+    int ncaptures = refusal_list(solomon_generate, solomon_move_str, pos, solomon_keep,
+                                 &caps_only, captures, sizeof captures);
+    r.kind = (r.p->kings[s] >> r.from) & 1;
+    r.piece = r.kind == KING ? "king" : "man";
+    if (r.npts == 1) {
+        refuse_lone_point(&r, ncaptures, captures, buf, size);
+        return true;
+    }
+    if (r.sep == '-')
+        return refuse_step(&r, ncaptures, captures, buf, size);
+    return refuse_jump(&r, buf, size);
 }
 
 /* ---- variant table (the two rule sets) ---------------------------------- */
