@@ -336,98 +336,95 @@ static int run_proof(const Variant *v, int pieces, const char *dir, const char *
     return status;
 }
 
-int main(int argc, char **argv)
+/* The command line. */
+typedef struct Args {
+    const char *variant, *dir;
+    int pieces, threads;
+    bool verify, stats, quiet, probe, book, nodes_given, list;
+    const char *root_fen, *prove_fen, *side_name, *out_path, *check_path, *material;
+    unsigned long long nodes;
+} Args;
+
+/* Reads argv into o; false on anything unknown or malformed. */
+static bool parse_args(int argc, char **argv, Args *o)
 {
-    const char *variant = "both", *dir = ".";
-    int pieces = 4, threads = 1;
-    bool verify = false, stats = false, quiet = false, probe = false, book = false;
-    bool nodes_given = false;
-    const char *root_fen = NULL;
-    const char *prove_fen = NULL, *side_name = NULL, *out_path = NULL, *check_path = NULL;
-    const char *material = NULL;
-    bool list = false;
-    unsigned long long nodes = 1000000;
+    *o = (Args){.variant = "both", .dir = ".", .pieces = 4, .threads = 1, .nodes = 1000000};
     long long number;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
         if (strcmp(a, "--variant") == 0 && has_value)
-            variant = argv[++i];
+            o->variant = argv[++i];
         else if (strcmp(a, "--pieces") == 0 && has_value) {
             if (!util_parse_number(argv[++i], 2, SOLOMON_TB_PIECES_MAX, &number))
-                return usage();
-            pieces = (int)number;
+                return false;
+            o->pieces = (int)number;
         } else if (strcmp(a, "--threads") == 0 && has_value) {
             if (!util_parse_number(argv[++i], 1, 64, &number))
-                return usage();
-            threads = (int)number;
+                return false;
+            o->threads = (int)number;
         } else if (strcmp(a, "--dir") == 0 && has_value)
-            dir = argv[++i];
+            o->dir = argv[++i];
         else if (strcmp(a, "--verify") == 0)
-            verify = true;
+            o->verify = true;
         else if (strcmp(a, "--prove") == 0 && has_value)
-            prove_fen = argv[++i];
+            o->prove_fen = argv[++i];
         else if (strcmp(a, "--side") == 0 && has_value)
-            side_name = argv[++i];
+            o->side_name = argv[++i];
         else if (strcmp(a, "--out") == 0 && has_value)
-            out_path = argv[++i];
+            o->out_path = argv[++i];
         else if (strcmp(a, "--check-proof") == 0 && has_value)
-            check_path = argv[++i];
+            o->check_path = argv[++i];
         else if (strcmp(a, "--nodes") == 0 && has_value) {
             if (!util_parse_number(argv[++i], 1, LLONG_MAX, &number))
-                return usage();
-            nodes = (unsigned long long)number;
-            nodes_given = true;
+                return false;
+            o->nodes = (unsigned long long)number;
+            o->nodes_given = true;
         } else if (strcmp(a, "--book") == 0)
-            book = true;
+            o->book = true;
         else if (strcmp(a, "--root") == 0 && has_value)
-            root_fen = argv[++i];
+            o->root_fen = argv[++i];
         else if (strcmp(a, "--probe") == 0)
-            probe = true;
+            o->probe = true;
         else if (strcmp(a, "--material") == 0 && has_value)
-            material = argv[++i];
+            o->material = argv[++i];
         else if (strcmp(a, "--list-materials") == 0)
-            list = true;
+            o->list = true;
         else if (strcmp(a, "--stats") == 0)
-            stats = true;
+            o->stats = true;
         else if (strcmp(a, "--quiet") == 0)
-            quiet = true;
+            o->quiet = true;
         else
-            return usage();
+            return false;
     }
-    variants_init();
-    if (prove_fen || check_path) {
-        const Variant *v = variants_find(strcmp(variant, "both") == 0 ? "solomon" : variant);
-        if (!v || (side_name && strcmp(side_name, "white") && strcmp(side_name, "black")))
-            return usage();
-        return run_proof(v, pieces, dir, prove_fen, side_name, nodes, out_path, check_path);
-    }
-    if (probe) {
-        const Variant *v = variants_find(variant);
-        if (!v)
-            return usage();
-        return probe_lines(v, pieces, dir);
-    }
-    if (list || material) {
-        bool both = strcmp(variant, "both") == 0;
-        const Variant *vs[2] = {variants_find(both ? "solomon" : variant),
-                                both ? variants_find("solomon-chain") : NULL};
-        if (!vs[0] || !vs[0]->tablebase || (list && material))
-            return usage();
-        bool ok = true;
-        for (int k = 0; k < 2 && ok; k++)
-            if (vs[k]) {
-                if (list)
-                    list_materials(vs[k], pieces);
-                else
-                    ok = build_material(vs[k], material, threads, dir, quiet);
-            }
-        return ok ? 0 : 1;
-    }
-    if (book && !nodes_given)
-        nodes = 20000000;
-    const char *names[2] = {variant, NULL};
-    if (strcmp(variant, "both") == 0) {
+    return true;
+}
+
+/* --list-materials or --material: one pair per job. */
+static int run_materials(const Args *o)
+{
+    bool both = strcmp(o->variant, "both") == 0;
+    const Variant *vs[2] = {variants_find(both ? "solomon" : o->variant),
+                            both ? variants_find("solomon-chain") : NULL};
+    if (!vs[0] || !vs[0]->tablebase || (o->list && o->material))
+        return usage();
+    bool ok = true;
+    for (int k = 0; k < 2 && ok; k++)
+        if (vs[k]) {
+            if (o->list)
+                list_materials(vs[k], o->pieces);
+            else
+                ok = build_material(vs[k], o->material, o->threads, o->dir, o->quiet);
+        }
+    return ok ? 0 : 1;
+}
+
+/* Every table of up to o->pieces of the rule sets named, then their books. */
+static int run_build(const Args *o)
+{
+    unsigned long long nodes = o->book && !o->nodes_given ? 20000000 : o->nodes;
+    const char *names[2] = {o->variant, NULL};
+    if (strcmp(o->variant, "both") == 0) {
         names[0] = "solomon";
         names[1] = "solomon-chain";
     }
@@ -437,8 +434,32 @@ int main(int argc, char **argv)
     bool ok = true;
     for (int k = 0; ok && k < 2 && names[k]; k++) {
         const Variant *v = variants_find(names[k]);
-        ok = run_variant(v, pieces, threads, dir, verify, stats, quiet) &&
-             (!book || build_book(v, pieces, dir, root_fen, nodes));
+        ok = run_variant(v, o->pieces, o->threads, o->dir, o->verify, o->stats, o->quiet) &&
+             (!o->book || build_book(v, o->pieces, o->dir, o->root_fen, nodes));
     }
     return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    Args o;
+    if (!parse_args(argc, argv, &o))
+        return usage();
+    variants_init();
+    if (o.prove_fen || o.check_path) {
+        const Variant *v = variants_find(strcmp(o.variant, "both") == 0 ? "solomon" : o.variant);
+        if (!v || (o.side_name && strcmp(o.side_name, "white") && strcmp(o.side_name, "black")))
+            return usage();
+        return run_proof(v, o.pieces, o.dir, o.prove_fen, o.side_name, o.nodes, o.out_path,
+                         o.check_path);
+    }
+    if (o.probe) {
+        const Variant *v = variants_find(o.variant);
+        if (!v)
+            return usage();
+        return probe_lines(v, o.pieces, o.dir);
+    }
+    if (o.list || o.material)
+        return run_materials(&o);
+    return run_build(&o);
 }
