@@ -299,10 +299,9 @@ static bool real(const char **p, double *v)
     return !*end && errno == 0 && isfinite(*v);
 }
 
-static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
+/* The magic line, then the fingerprint, variant and seed lines. */
+static bool read_identity(Reader *r, Ledger *l, ResultsInfo *info)
 {
-    char w[128];
-    long long v, a[7];
     int rc = next_line(r);
     if (rc == RL_EOF || (rc == RL_CUT && !strncmp(r->buf, RESULTS_MAGIC, r->len))) {
         info->header_cut = true;
@@ -339,7 +338,15 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
     l->seed = strtoull(p, NULL, 10);
     if (errno)
         return failf(r, "the seed is out of range");
+    return true;
+}
 
+/* The shard and schedule lines. */
+static bool read_schedule(Reader *r, Ledger *l, ResultsInfo *info)
+{
+    char w[128];
+    long long a[7];
+    const char *p;
     if (!header_line(r, info, "shard"))
         return false;
     p = r->buf + 6;
@@ -369,13 +376,18 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
         return failf(r, "schedule: more than 7 numbers");
     l->games = (int)a[0], l->rounds = (int)a[1], l->gauntlet = a[2], l->seeds = (int)a[3];
     l->repeat = (int)a[4], l->swap = a[5], l->reverse = a[6];
-    if (!as_written(r, "schedule", "schedule %d %d %d %d %d %d %d", l->games, l->rounds,
-                    l->gauntlet, l->seeds, l->repeat, l->swap, l->reverse))
-        return false;
+    return as_written(r, "schedule", "schedule %d %d %d %d %d %d %d", l->games, l->rounds,
+                      l->gauntlet, l->seeds, l->repeat, l->swap, l->reverse);
+}
 
+/* The sprt line. */
+static bool read_sprt(Reader *r, Ledger *l, ResultsInfo *info)
+{
+    char w[128];
+    long long v;
     if (!header_line(r, info, "sprt"))
         return false;
-    p = r->buf + 5;
+    const char *p = r->buf + 5;
     double e0, e1, al, be;
     if (!word(&p, w, sizeof w) || !whole(w, 0, 1, &v) || !real(&p, &e0) || !real(&p, &e1) ||
         !real(&p, &al) || !real(&p, &be) || !word(&p, w, sizeof w) || *p)
@@ -393,10 +405,14 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
     l->sprt = v == 1;
     l->sprt_elo0 = e0, l->sprt_elo1 = e1, l->sprt_alpha = al, l->sprt_beta = be;
     l->sprt_model = strcmp(w, "logistic") ? STATS_SPRT_NORMALIZED : STATS_SPRT_LOGISTIC;
-    if (!as_written(r, "sprt", "sprt %d %.17g %.17g %.17g %.17g %s", l->sprt, e0, e1, al, be,
-                    model_name(l->sprt_model)))
-        return false;
+    return as_written(r, "sprt", "sprt %d %.17g %.17g %.17g %.17g %s", l->sprt, e0, e1, al, be,
+                      model_name(l->sprt_model));
+}
 
+/* The engines line, a name line per engine, and the jobs line. */
+static bool read_engines(Reader *r, Ledger *l, ResultsInfo *info)
+{
+    long long v;
     if (!header_line(r, info, "engines"))
         return false;
     if (!whole(r->buf + 8, 2, MATCH_MAX_ENGINES, &v))
@@ -410,7 +426,7 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
     for (int i = 0; i < l->nengines; i++) {
         if (!header_line(r, info, "name"))
             return false;
-        p = r->buf + 5;
+        const char *p = r->buf + 5;
         if (!quoted(&p, l->names[i], sizeof l->names[i]) || *p || !l->names[i][0])
             return failf(r, "name: not a quoted name of 1 to %d bytes", MATCH_NAME_MAX - 1);
     }
@@ -424,6 +440,14 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
         return failf(r, "a schedule of %lld games is more than %lld", njobs, results_max_jobs);
     if (!whole(r->buf + 5, 0, results_max_jobs, &v) || v != njobs)
         return failf(r, "jobs: '%.20s', but the schedule has %lld games", r->buf + 5, njobs);
+    return true;
+}
+
+static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
+{
+    if (!read_identity(r, l, info) || !read_schedule(r, l, info) || !read_sprt(r, l, info) ||
+        !read_engines(r, l, info))
+        return false;
     ledger_init_shape(l);
     return true;
 }
