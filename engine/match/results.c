@@ -510,6 +510,52 @@ static void tag_form(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* The tags of record p against its game line and the schedule: false, with
+ * c->why set, at the first that disagrees. */
+static bool tags_agree(const PgnGame *p, Check *c)
+{
+    const Ledger *l = c->l;
+    const LedgerGame *g = c->g;
+    const Job *job = &l->sched.jobs[c->j];
+    char want[128];
+    if (strcmp(p->variant, l->variant->name) != 0) {
+        snprintf(c->why, sizeof c->why, "[Variant \"%.40s\"] but the file is %s", p->variant,
+                 l->variant->name);
+        return false;
+    }
+    if (strcmp(p->result, record_result_token(g->result)) != 0) {
+        snprintf(c->why, sizeof c->why, "[Result \"%.10s\"] but the game line says %s",
+                 p->result, record_result_token(g->result));
+        return false;
+    }
+    if (strcmp(p->termination, record_termination_tag(g->termination)) != 0) {
+        snprintf(c->why, sizeof c->why, "[Termination \"%.40s\"] but the game line says %s",
+                 p->termination, record_termination_tag(g->termination));
+        return false;
+    }
+    tag_form(l->names[job->white], want, sizeof want);
+    if (strcmp(p->white, want) != 0) {
+        snprintf(c->why, sizeof c->why, "[White \"%.60s\"] but White is %.60s", p->white, want);
+        return false;
+    }
+    tag_form(l->names[job->black], want, sizeof want);
+    if (strcmp(p->black, want) != 0) {
+        snprintf(c->why, sizeof c->why, "[Black \"%.60s\"] but Black is %.60s", p->black, want);
+        return false;
+    }
+    snprintf(want, sizeof want, "%d.%d", job->round + 1, job->index + 1);
+    if (strcmp(p->round, want) != 0) {
+        snprintf(c->why, sizeof c->why, "[Round \"%.20s\"] but the schedule says %s", p->round,
+                 want);
+        return false;
+    }
+    if (!p->fen[0]) {
+        snprintf(c->why, sizeof c->why, "its record has no [FEN]");
+        return false;
+    }
+    return true;
+}
+
 static bool check_record(const PgnGame *p, void *ctx)
 {
     Check *c = ctx;
@@ -519,43 +565,8 @@ static bool check_record(const PgnGame *p, void *ctx)
     }
     const Ledger *l = c->l;
     const LedgerGame *g = c->g;
-    const Job *job = &l->sched.jobs[c->j];
-    char want[128];
-    if (strcmp(p->variant, l->variant->name) != 0) {
-        snprintf(c->why, sizeof c->why, "[Variant \"%.40s\"] but the file is %s", p->variant,
-                 l->variant->name);
+    if (!tags_agree(p, c))
         return true;
-    }
-    if (strcmp(p->result, record_result_token(g->result)) != 0) {
-        snprintf(c->why, sizeof c->why, "[Result \"%.10s\"] but the game line says %s",
-                 p->result, record_result_token(g->result));
-        return true;
-    }
-    if (strcmp(p->termination, record_termination_tag(g->termination)) != 0) {
-        snprintf(c->why, sizeof c->why, "[Termination \"%.40s\"] but the game line says %s",
-                 p->termination, record_termination_tag(g->termination));
-        return true;
-    }
-    tag_form(l->names[job->white], want, sizeof want);
-    if (strcmp(p->white, want) != 0) {
-        snprintf(c->why, sizeof c->why, "[White \"%.60s\"] but White is %.60s", p->white, want);
-        return true;
-    }
-    tag_form(l->names[job->black], want, sizeof want);
-    if (strcmp(p->black, want) != 0) {
-        snprintf(c->why, sizeof c->why, "[Black \"%.60s\"] but Black is %.60s", p->black, want);
-        return true;
-    }
-    snprintf(want, sizeof want, "%d.%d", job->round + 1, job->index + 1);
-    if (strcmp(p->round, want) != 0) {
-        snprintf(c->why, sizeof c->why, "[Round \"%.20s\"] but the schedule says %s", p->round,
-                 want);
-        return true;
-    }
-    if (!p->fen[0]) {
-        snprintf(c->why, sizeof c->why, "its record has no [FEN]");
-        return true;
-    }
     GameConfig gc = {p->move_limit > 0 ? p->move_limit : DEFAULT_MOVE_LIMIT};
     Game game;
     game_init(&game, l->variant, &gc);
