@@ -299,10 +299,9 @@ static bool real(const char **p, double *v)
     return !*end && errno == 0 && isfinite(*v);
 }
 
-static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
+/* The magic line, then the fingerprint, variant and seed lines. */
+static bool read_identity(Reader *r, Ledger *l, ResultsInfo *info)
 {
-    char w[128];
-    long long v, a[7];
     int rc = next_line(r);
     if (rc == RL_EOF || (rc == RL_CUT && !strncmp(r->buf, RESULTS_MAGIC, r->len))) {
         info->header_cut = true;
@@ -339,7 +338,15 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
     l->seed = strtoull(p, NULL, 10);
     if (errno)
         return failf(r, "the seed is out of range");
+    return true;
+}
 
+/* The shard and schedule lines. */
+static bool read_schedule(Reader *r, Ledger *l, ResultsInfo *info)
+{
+    char w[128];
+    long long a[7];
+    const char *p;
     if (!header_line(r, info, "shard"))
         return false;
     p = r->buf + 6;
@@ -369,13 +376,18 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
         return failf(r, "schedule: more than 7 numbers");
     l->games = (int)a[0], l->rounds = (int)a[1], l->gauntlet = a[2], l->seeds = (int)a[3];
     l->repeat = (int)a[4], l->swap = a[5], l->reverse = a[6];
-    if (!as_written(r, "schedule", "schedule %d %d %d %d %d %d %d", l->games, l->rounds,
-                    l->gauntlet, l->seeds, l->repeat, l->swap, l->reverse))
-        return false;
+    return as_written(r, "schedule", "schedule %d %d %d %d %d %d %d", l->games, l->rounds,
+                      l->gauntlet, l->seeds, l->repeat, l->swap, l->reverse);
+}
 
+/* The sprt line. */
+static bool read_sprt(Reader *r, Ledger *l, ResultsInfo *info)
+{
+    char w[128];
+    long long v;
     if (!header_line(r, info, "sprt"))
         return false;
-    p = r->buf + 5;
+    const char *p = r->buf + 5;
     double e0, e1, al, be;
     if (!word(&p, w, sizeof w) || !whole(w, 0, 1, &v) || !real(&p, &e0) || !real(&p, &e1) ||
         !real(&p, &al) || !real(&p, &be) || !word(&p, w, sizeof w) || *p)
@@ -393,10 +405,14 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
     l->sprt = v == 1;
     l->sprt_elo0 = e0, l->sprt_elo1 = e1, l->sprt_alpha = al, l->sprt_beta = be;
     l->sprt_model = strcmp(w, "logistic") ? STATS_SPRT_NORMALIZED : STATS_SPRT_LOGISTIC;
-    if (!as_written(r, "sprt", "sprt %d %.17g %.17g %.17g %.17g %s", l->sprt, e0, e1, al, be,
-                    model_name(l->sprt_model)))
-        return false;
+    return as_written(r, "sprt", "sprt %d %.17g %.17g %.17g %.17g %s", l->sprt, e0, e1, al, be,
+                      model_name(l->sprt_model));
+}
 
+/* The engines line, a name line per engine, and the jobs line. */
+static bool read_engines(Reader *r, Ledger *l, ResultsInfo *info)
+{
+    long long v;
     if (!header_line(r, info, "engines"))
         return false;
     if (!whole(r->buf + 8, 2, MATCH_MAX_ENGINES, &v))
@@ -410,7 +426,7 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
     for (int i = 0; i < l->nengines; i++) {
         if (!header_line(r, info, "name"))
             return false;
-        p = r->buf + 5;
+        const char *p = r->buf + 5;
         if (!quoted(&p, l->names[i], sizeof l->names[i]) || *p || !l->names[i][0])
             return failf(r, "name: not a quoted name of 1 to %d bytes", MATCH_NAME_MAX - 1);
     }
@@ -424,6 +440,14 @@ static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
         return failf(r, "a schedule of %lld games is more than %lld", njobs, results_max_jobs);
     if (!whole(r->buf + 5, 0, results_max_jobs, &v) || v != njobs)
         return failf(r, "jobs: '%.20s', but the schedule has %lld games", r->buf + 5, njobs);
+    return true;
+}
+
+static bool read_header(Reader *r, Ledger *l, ResultsInfo *info)
+{
+    if (!read_identity(r, l, info) || !read_schedule(r, l, info) || !read_sprt(r, l, info) ||
+        !read_engines(r, l, info))
+        return false;
     ledger_init_shape(l);
     return true;
 }
@@ -486,6 +510,52 @@ static void tag_form(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* The tags of record p against its game line and the schedule: false, with
+ * c->why set, at the first that disagrees. */
+static bool tags_agree(const PgnGame *p, Check *c)
+{
+    const Ledger *l = c->l;
+    const LedgerGame *g = c->g;
+    const Job *job = &l->sched.jobs[c->j];
+    char want[128];
+    if (strcmp(p->variant, l->variant->name) != 0) {
+        snprintf(c->why, sizeof c->why, "[Variant \"%.40s\"] but the file is %s", p->variant,
+                 l->variant->name);
+        return false;
+    }
+    if (strcmp(p->result, record_result_token(g->result)) != 0) {
+        snprintf(c->why, sizeof c->why, "[Result \"%.10s\"] but the game line says %s",
+                 p->result, record_result_token(g->result));
+        return false;
+    }
+    if (strcmp(p->termination, record_termination_tag(g->termination)) != 0) {
+        snprintf(c->why, sizeof c->why, "[Termination \"%.40s\"] but the game line says %s",
+                 p->termination, record_termination_tag(g->termination));
+        return false;
+    }
+    tag_form(l->names[job->white], want, sizeof want);
+    if (strcmp(p->white, want) != 0) {
+        snprintf(c->why, sizeof c->why, "[White \"%.60s\"] but White is %.60s", p->white, want);
+        return false;
+    }
+    tag_form(l->names[job->black], want, sizeof want);
+    if (strcmp(p->black, want) != 0) {
+        snprintf(c->why, sizeof c->why, "[Black \"%.60s\"] but Black is %.60s", p->black, want);
+        return false;
+    }
+    snprintf(want, sizeof want, "%d.%d", job->round + 1, job->index + 1);
+    if (strcmp(p->round, want) != 0) {
+        snprintf(c->why, sizeof c->why, "[Round \"%.20s\"] but the schedule says %s", p->round,
+                 want);
+        return false;
+    }
+    if (!p->fen[0]) {
+        snprintf(c->why, sizeof c->why, "its record has no [FEN]");
+        return false;
+    }
+    return true;
+}
+
 static bool check_record(const PgnGame *p, void *ctx)
 {
     Check *c = ctx;
@@ -495,43 +565,8 @@ static bool check_record(const PgnGame *p, void *ctx)
     }
     const Ledger *l = c->l;
     const LedgerGame *g = c->g;
-    const Job *job = &l->sched.jobs[c->j];
-    char want[128];
-    if (strcmp(p->variant, l->variant->name) != 0) {
-        snprintf(c->why, sizeof c->why, "[Variant \"%.40s\"] but the file is %s", p->variant,
-                 l->variant->name);
+    if (!tags_agree(p, c))
         return true;
-    }
-    if (strcmp(p->result, record_result_token(g->result)) != 0) {
-        snprintf(c->why, sizeof c->why, "[Result \"%.10s\"] but the game line says %s",
-                 p->result, record_result_token(g->result));
-        return true;
-    }
-    if (strcmp(p->termination, record_termination_tag(g->termination)) != 0) {
-        snprintf(c->why, sizeof c->why, "[Termination \"%.40s\"] but the game line says %s",
-                 p->termination, record_termination_tag(g->termination));
-        return true;
-    }
-    tag_form(l->names[job->white], want, sizeof want);
-    if (strcmp(p->white, want) != 0) {
-        snprintf(c->why, sizeof c->why, "[White \"%.60s\"] but White is %.60s", p->white, want);
-        return true;
-    }
-    tag_form(l->names[job->black], want, sizeof want);
-    if (strcmp(p->black, want) != 0) {
-        snprintf(c->why, sizeof c->why, "[Black \"%.60s\"] but Black is %.60s", p->black, want);
-        return true;
-    }
-    snprintf(want, sizeof want, "%d.%d", job->round + 1, job->index + 1);
-    if (strcmp(p->round, want) != 0) {
-        snprintf(c->why, sizeof c->why, "[Round \"%.20s\"] but the schedule says %s", p->round,
-                 want);
-        return true;
-    }
-    if (!p->fen[0]) {
-        snprintf(c->why, sizeof c->why, "its record has no [FEN]");
-        return true;
-    }
     GameConfig gc = {p->move_limit > 0 ? p->move_limit : DEFAULT_MOVE_LIMIT};
     Game game;
     game_init(&game, l->variant, &gc);
@@ -614,70 +649,70 @@ static bool check_game(Reader *r, const Ledger *l, int j, const LedgerGame *g, l
     return true;
 }
 
-/* One game block from its game line (in r->buf).  Returns 1 for a game,
- * 0 for a block cut short by the end of the file, -1 for damage. */
-static int read_block(Reader *r, Ledger *l)
+/* The game line (in r->buf) into *g and game j's index into *jp; false
+ * (the message given) when it is damaged or not as the writer writes it. */
+static bool parse_game_line(Reader *r, const Ledger *l, LedgerGame *g, int *jp)
 {
-    long start = r->line;
     const char *p = r->buf + 5;
     char w[64];
     long long v;
-    LedgerGame tmp;
-    memset(&tmp, 0, sizeof tmp);
     if (!word(&p, w, sizeof w) || !whole(w, 1, l->sched.njobs, &v))
-        return failf(r, "game: '%.20s' is not a game number from 1 to %d", w, l->sched.njobs),
-               -1;
+        return failf(r, "game: '%.20s' is not a game number from 1 to %d", w, l->sched.njobs);
     int j = (int)v - 1;
     if (!ledger_in_run(l, j))
-        return failf(r, "game %d is not in shard %d/%d", j + 1, l->shard_k, l->shard_n), -1;
+        return failf(r, "game %d is not in shard %d/%d", j + 1, l->shard_k, l->shard_n);
     if (l->g[j].done)
-        return failf(r, "game %d is recorded twice", j + 1), -1;
+        return failf(r, "game %d is recorded twice", j + 1);
     if (!word(&p, w, sizeof w) || (strcmp(w, "1-0") && strcmp(w, "0-1") && strcmp(w, "1/2-1/2")))
-        return failf(r, "game %d: the result '%.10s' is not 1-0, 0-1 or 1/2-1/2", j + 1, w), -1;
-    tmp.result = !strcmp(w, "1-0")   ? RESULT_WHITE_WINS
-                 : !strcmp(w, "0-1") ? RESULT_BLACK_WINS
-                                     : RESULT_DRAW;
+        return failf(r, "game %d: the result '%.10s' is not 1-0, 0-1 or 1/2-1/2", j + 1, w);
+    g->result = !strcmp(w, "1-0")   ? RESULT_WHITE_WINS
+                : !strcmp(w, "0-1") ? RESULT_BLACK_WINS
+                                    : RESULT_DRAW;
     if (!word(&p, w, sizeof w) || !whole(w, 0, 1, &v))
-        return failf(r, "game %d: on-board flag '%.10s' is not 0 or 1", j + 1, w), -1;
-    tmp.on_board = v;
+        return failf(r, "game %d: on-board flag '%.10s' is not 0 or 1", j + 1, w);
+    g->on_board = v;
     if (!word(&p, w, sizeof w) || !whole(w, -1000000, 1000000, &v))
-        return failf(r, "game %d: the margin '%.10s' is not a whole number", j + 1, w), -1;
-    tmp.margin = (int)v;
+        return failf(r, "game %d: the margin '%.10s' is not a whole number", j + 1, w);
+    g->margin = (int)v;
     if (!word(&p, w, sizeof w) || !whole(w, TERM_NORMAL, TERM_ABANDONED, &v))
         return failf(r, "game %d: termination '%.10s' is not a code from %d to %d", j + 1, w,
-                     TERM_NORMAL, TERM_ABANDONED),
-               -1;
-    tmp.termination = (RecordTermination)v;
-    if (tmp.on_board != (tmp.termination == TERM_NORMAL))
+                     TERM_NORMAL, TERM_ABANDONED);
+    g->termination = (RecordTermination)v;
+    if (g->on_board != (g->termination == TERM_NORMAL))
         return failf(r, "game %d: on-board flag %d with termination %d (%s)", j + 1,
-                     tmp.on_board, (int)tmp.termination,
-                     record_termination_tag(tmp.termination)),
-               -1;
-    if (!tmp.on_board && tmp.margin != 0)
-        return failf(r, "game %d: a margin in a game not ended by the rules", j + 1), -1;
+                     g->on_board, (int)g->termination, record_termination_tag(g->termination));
+    if (!g->on_board && g->margin != 0)
+        return failf(r, "game %d: a margin in a game not ended by the rules", j + 1);
     if (!word(&p, w, sizeof w) || strlen(w) != 16 || strspn(w, "0123456789abcdef") != 16)
-        return failf(r, "game %d: the hash is not 16 hexadecimal digits", j + 1), -1;
-    tmp.hash = strtoull(w, NULL, 16);
+        return failf(r, "game %d: the hash is not 16 hexadecimal digits", j + 1);
+    g->hash = strtoull(w, NULL, 16);
     if (!word(&p, w, sizeof w) || !whole(w, 0, 100000000, &v))
-        return failf(r, "game %d: the move count '%.10s' is not a whole number", j + 1, w), -1;
-    tmp.moves = (int)v;
-    if (!quoted(&p, tmp.category, sizeof tmp.category) || !quoted(&p, tmp.reason, sizeof tmp.reason) ||
+        return failf(r, "game %d: the move count '%.10s' is not a whole number", j + 1, w);
+    g->moves = (int)v;
+    if (!quoted(&p, g->category, sizeof g->category) || !quoted(&p, g->reason, sizeof g->reason) ||
         *p)
-        return failf(r, "game %d: the category and reason are not two quoted texts", j + 1), -1;
+        return failf(r, "game %d: the category and reason are not two quoted texts", j + 1);
     /* The line again from the values: only the writer's form is accepted. */
     char *again = NULL;
     size_t again_len = 0;
     FILE *m = open_memstream(&again, &again_len);
     if (!m)
-        return failf(r, "out of memory"), -1;
-    write_game_line(m, &tmp, j);
+        return failf(r, "out of memory");
+    write_game_line(m, g, j);
     fclose(m);
     bool same = again && again_len == r->len + 1 && !memcmp(again, r->buf, r->len);
     free(again);
     if (!same)
-        return failf(r, "game %d: the game line is not as sigil-match writes it", j + 1), -1;
+        return failf(r, "game %d: the game line is not as sigil-match writes it", j + 1);
+    *jp = j;
+    return true;
+}
 
-    /* pgn LENGTH, then the record */
+/* Game j's "pgn LENGTH" line and the record after it into *out.  Returns 1
+ * for a record, 0 when cut short by the end of the file, -1 for damage. */
+static int read_pgn(Reader *r, int j, char **out)
+{
+    long long v;
     int rc = next_line(r);
     if (rc == RL_EOF || rc == RL_CUT)
         return 0;
@@ -714,9 +749,18 @@ static int read_block(Reader *r, Ledger *l)
                      j + 1),
                -1;
     }
-    tmp.pgn = text;
+    *out = text;
+    return 1;
+}
 
-    rc = next_line(r);
+/* The epd and ok lines that close game j's block (its game line at line
+ * start, its record in tmp->pgn), then the game checked and recorded in l.
+ * Returns 1 for a game, 0 when cut short, -1 for damage; the record and the
+ * epd are freed unless the game is recorded. */
+static int read_block_end(Reader *r, Ledger *l, int j, LedgerGame *tmp, long start)
+{
+    char *text = tmp->pgn;
+    int rc = next_line(r);
     if (rc == RL_EOF || rc == RL_CUT) {
         free(text);
         return 0;
@@ -727,30 +771,48 @@ static int read_block(Reader *r, Ledger *l)
                      FEN_MAX - 1),
                -1;
     }
-    tmp.epd = strdup(r->buf + 4);
+    tmp->epd = strdup(r->buf + 4);
     rc = next_line(r);
     if (rc == RL_EOF || rc == RL_CUT) {
         free(text);
-        free(tmp.epd);
+        free(tmp->epd);
         return 0;
     }
     char ok[32];
     snprintf(ok, sizeof ok, "ok %d", j + 1);
-    if (rc != RL_LINE || strcmp(r->buf, ok) != 0 || !tmp.epd) {
+    if (rc != RL_LINE || strcmp(r->buf, ok) != 0 || !tmp->epd) {
         free(text);
-        free(tmp.epd);
+        free(tmp->epd);
         return failf(r, "game %d: expected '%s'", j + 1, ok), -1;
     }
-    if (!check_game(r, l, j, &tmp, start)) {
+    if (!check_game(r, l, j, tmp, start)) {
         free(text);
-        free(tmp.epd);
+        free(tmp->epd);
         return -1;
     }
-    tmp.done = true;
-    l->g[j] = tmp;
+    tmp->done = true;
+    l->g[j] = *tmp;
     l->order[l->norder++] = j;
     l->played++;
     return 1;
+}
+
+/* One game block from its game line (in r->buf).  Returns 1 for a game,
+ * 0 for a block cut short by the end of the file, -1 for damage. */
+static int read_block(Reader *r, Ledger *l)
+{
+    long start = r->line;
+    LedgerGame tmp;
+    memset(&tmp, 0, sizeof tmp);
+    int j = 0;
+    if (!parse_game_line(r, l, &tmp, &j))
+        return -1;
+    char *text = NULL;
+    int rc = read_pgn(r, j, &text);
+    if (rc != 1)
+        return rc;
+    tmp.pgn = text;
+    return read_block_end(r, l, j, &tmp, start);
 }
 
 bool results_read(FILE *f, const char *path, Ledger *l, ResultsInfo *info, char *err,

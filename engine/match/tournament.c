@@ -584,31 +584,35 @@ static void play_all(Tournament *t)
     free(workers);
 }
 
-int match_run(MatchConfig *cfg)
+/* A tournament for cfg: its ledger, the queue of the games of this run, the
+ * date of its records. */
+static void init_tournament(Tournament *t, MatchConfig *cfg)
 {
-    Tournament t;
-    memset(&t, 0, sizeof t);
-    t.cfg = cfg;
-    pthread_mutex_init(&t.lock, NULL);
+    memset(t, 0, sizeof *t);
+    t->cfg = cfg;
+    pthread_mutex_init(&t->lock, NULL);
     proc_global_init();
-    ledger_init(&t.ledger, cfg, run_fingerprint(cfg));
-    const Schedule *s = &t.ledger.sched;
-    t.queue = calloc((size_t)s->njobs + 1, sizeof *t.queue);
-    t.live = calloc((size_t)s->npairings + 1, sizeof *t.live);
-    if (!t.queue || !t.live) {
+    ledger_init(&t->ledger, cfg, run_fingerprint(cfg));
+    const Schedule *s = &t->ledger.sched;
+    t->queue = calloc((size_t)s->njobs + 1, sizeof *t->queue);
+    t->live = calloc((size_t)s->npairings + 1, sizeof *t->live);
+    if (!t->queue || !t->live) {
         fprintf(stderr, "sigil-match: out of memory\n");
         exit(1);
     }
     for (int j = 0; j < s->njobs; j++)
-        if (ledger_in_run(&t.ledger, j))
-            t.queue[t.nqueue++] = j;
+        if (ledger_in_run(&t->ledger, j))
+            t->queue[t->nqueue++] = j;
     time_t now = time(NULL);
     struct tm tmv;
     localtime_r(&now, &tmv);
-    strftime(t.date, sizeof t.date, "%Y.%m.%d", &tmv);
+    strftime(t->date, sizeof t->date, "%Y.%m.%d", &tmv);
+}
 
-    /* Signals go to one thread, which kills every engine; workers then see
-     * their engines' output end, notice the interruption and stop. */
+/* Signals go to one thread, which kills every engine; workers then see
+ * their engines' output end, notice the interruption and stop. */
+static void start_signal_thread(void)
+{
     static sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
@@ -618,6 +622,55 @@ int match_run(MatchConfig *cfg)
     pthread_t sig_thread;
     pthread_create(&sig_thread, NULL, signal_main, &set);
     pthread_detach(sig_thread);
+}
+
+/* The games resumed: in the live tallies, and the walk over them (the
+ * records in order, the SPRT, which may have decided already). */
+static void resume_games(Tournament *t)
+{
+    const Schedule *s = &t->ledger.sched;
+    if (t->ledger.played > 0) {
+        for (int j = 0; j < s->njobs; j++)
+            if (t->ledger.g[j].done)
+                update_live(t, j);
+        t->finished = t->ledger.played;
+        if (ledger_walk(&t->ledger, write_game, t))
+            t->stop = true;
+        int n = 0;
+        for (int i = 0; i < t->nqueue; i++)
+            if (!t->ledger.g[t->queue[i]].done)
+                t->queue[n++] = t->queue[i];
+        t->nqueue = n;
+    }
+}
+
+/* After an interruption, games finished after a hole in the order are
+ * still written (and counted); the SPRT's late games noted. */
+static void write_late_games(Tournament *t)
+{
+    const Schedule *s = &t->ledger.sched;
+    Ledger *l = &t->ledger;
+    if (!t->stop)
+        for (int j = l->prefix; j < s->njobs; j++)
+            if (l->g[j].done && ledger_in_run(l, j))
+                write_game(l, j, t);
+    if (l->decided_at >= 0) {
+        int late = 0;
+        for (int j = l->decided_at + 1; j < s->njobs; j++)
+            late += l->g[j].done;
+        if (late > 0)
+            printf("Note: the SPRT decided at game %d; %d game%s finished after it %s not "
+                   "counted\n",
+                   l->decided_at + 1, late, late == 1 ? "" : "s", late == 1 ? "is" : "are");
+    }
+}
+
+int match_run(MatchConfig *cfg)
+{
+    Tournament t;
+    init_tournament(&t, cfg);
+    const Schedule *s = &t.ledger.sched;
+    start_signal_thread();
 
     if (cfg->out.results_path[0] && !load_results(&t)) {
         free_tournament(&t);
@@ -638,21 +691,7 @@ int match_run(MatchConfig *cfg)
         free_tournament(&t);
         return 2;
     }
-    /* The games resumed: in the live tallies, and the walk over them (the
-     * records in order, the SPRT, which may have decided already). */
-    if (t.ledger.played > 0) {
-        for (int j = 0; j < s->njobs; j++)
-            if (t.ledger.g[j].done)
-                update_live(&t, j);
-        t.finished = t.ledger.played;
-        if (ledger_walk(&t.ledger, write_game, &t))
-            t.stop = true;
-        int n = 0;
-        for (int i = 0; i < t.nqueue; i++)
-            if (!t.ledger.g[t.queue[i]].done)
-                t.queue[n++] = t.queue[i];
-        t.nqueue = n;
-    }
+    resume_games(&t);
     printf("sigil-match: %s, %d engines, %d games", cfg->variant->name, cfg->nengines,
            t.nqueue);
     if (cfg->shard_n > 0)
@@ -662,22 +701,8 @@ int match_run(MatchConfig *cfg)
     t.start_ms = util_now_ms();
     play_all(&t);
 
-    /* After an interruption, games finished after a hole in the order are
-     * still written (and counted). */
     Ledger *l = &t.ledger;
-    if (!t.stop)
-        for (int j = l->prefix; j < s->njobs; j++)
-            if (l->g[j].done && ledger_in_run(l, j))
-                write_game(l, j, &t);
-    if (l->decided_at >= 0) {
-        int late = 0;
-        for (int j = l->decided_at + 1; j < s->njobs; j++)
-            late += l->g[j].done;
-        if (late > 0)
-            printf("Note: the SPRT decided at game %d; %d game%s finished after it %s not "
-                   "counted\n",
-                   l->decided_at + 1, late, late == 1 ? "" : "s", late == 1 ? "is" : "are");
-    }
+    write_late_games(&t);
     if (t.res && !atomic_load(&output_failed) && fputs("end\n", t.res) < 0)
         write_failed(cfg->out.results_path);
     bool closed = !atomic_load(&output_failed) && close_outputs(&t);
