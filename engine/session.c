@@ -53,6 +53,7 @@ typedef struct Job {
     int candidates, candidate_depth;
     Move candidate[SKILL_CANDIDATES];
     int candidate_score[SKILL_CANDIDATES];
+    uint64_t skill_rng; /* this search's own stream, drawn in the owner thread */
 } Job;
 
 struct Session {
@@ -132,7 +133,7 @@ int session_skill(const Session *s)
 
 /* The candidate a weak level plays: the largest score plus a random bonus;
  * MOVE_NONE when the search reported no line. */
-static Move skill_pick(Session *s, const Job *job)
+static Move skill_pick(Job *job)
 {
     int noise = session_skill_noise(job->skill);
     Move best = MOVE_NONE;
@@ -140,7 +141,7 @@ static Move skill_pick(Session *s, const Job *job)
     for (int i = 0; i < job->candidates; i++) {
         long value = job->candidate_score[i];
         if (noise > 0)
-            value += (long)util_random_below(&s->skill_rng, (uint64_t)noise + 1);
+            value += (long)util_random_below(&job->skill_rng, (uint64_t)noise + 1);
         if (best == MOVE_NONE || value > best_value) {
             best = job->candidate[i];
             best_value = value;
@@ -259,7 +260,7 @@ static void run_search(Session *s)
         v->move_str(root, job->roll, best);
     } else if (res.best != MOVE_NONE) {
         if (job->skill < SKILL_MAX) {
-            Move pick = skill_pick(s, job);
+            Move pick = skill_pick(job);
             if (pick != MOVE_NONE && pick != res.best) {
                 res.best = pick;
                 res.ponder = MOVE_NONE;
@@ -468,6 +469,9 @@ void session_go(Session *s, const SearchLimits *limits, bool ponder)
     SearchLimits *l = &s->job.limits;
     /* A weak level: fewer nodes, less depth, several root moves to choose from. */
     s->job.skill = session_skill(s);
+    /* The worker draws from a copy: `setoption name Seed` may reseed the
+     * session's stream while (or right after) it runs. */
+    s->job.skill_rng = util_splitmix64(&s->skill_rng);
     s->job.candidates = s->job.candidate_depth = 0;
     if (s->job.skill < SKILL_MAX) {
         int depth = session_skill_depth(s->job.skill);
