@@ -40,7 +40,7 @@ START_TEST(usage_errors_exit_2_before_any_game)
         {"-g nosuchgame -c random", "unknown game 'nosuchgame'"},
         {"-c nosuchcell", "unknown cell 'nosuchcell'"},
         {"-c base-nodes", "-b BASE is required"},
-        {"-b /nonexistent/sigil -c base-tc1", "no base engine program"},
+        {"-b no-such-folder/sigil -c base-tc1", "no base engine program"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         ck_assert_int_eq(ladder(cases[i].args), 2);

@@ -1663,10 +1663,10 @@ START_TEST(outputs_fail_before_the_first_game_and_on_a_full_disk)
 {
     char out[512];
     tmp_path(out, sizeof out, "full.txt");
-    const char *nodir[] = {RES_RUN, "-results", "/nonexistent/x.res", NULL};
+    const char *nodir[] = {RES_RUN, "-results", "no-such-folder/x.res", NULL};
     ck_assert_int_eq(run_match(out, nodir), 2);
     char *text = slurp(out);
-    ck_assert_msg(strstr(text, "cannot open /nonexistent/x.res for writing: No such file or directory") &&
+    ck_assert_msg(strstr(text, "cannot open no-such-folder/x.res for writing: No such file or directory") &&
                       !strstr(text, "Started game"),
                   "%s", text);
     free(text);
@@ -1890,10 +1890,10 @@ START_TEST(missing_engine_program_stops_the_run)
     char pgn[512];
     tmp_path(pgn, sizeof pgn, "missing.pgn");
     unlink(pgn);
-    const char *args[] = {"-variant", "pyramid", "-engine", "cmd=/nonexistent/engine",
+    const char *args[] = {"-variant", "pyramid", "-engine", "cmd=no-such-folder/engine",
                           "name=ghost", "st=0.02", "-engine", "cmd=greedy", "-games", "2",
                           "-pgnout", pgn, NULL};
-    check_stops_at_start(args, 1, "engine 'ghost' (/nonexistent/engine) failed to start: cannot run");
+    check_stops_at_start(args, 1, "engine 'ghost' (no-such-folder/engine) failed to start: cannot run");
     ck_assert_int_ne(access(pgn, F_OK), 0); /* no record file either */
 }
 END_TEST

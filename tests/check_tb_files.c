@@ -171,15 +171,15 @@ END_TEST
 START_TEST(an_unusable_folder_is_named_with_its_reason)
 {
     char err[4200];
-    ck_assert_int_eq(load("/nonexistent/sigil-tb", err, sizeof err), -1);
-    ck_assert_str_eq(err, "table folder /nonexistent/sigil-tb: No such file or directory");
+    ck_assert_int_eq(load("no-such-folder/sigil-tb", err, sizeof err), -1);
+    ck_assert_str_eq(err, "table folder no-such-folder/sigil-tb: No such file or directory");
     char file[200];
     snprintf(file, sizeof file, "%s/%s", table_dir, "solomon_KvK.stb");
     ck_assert_int_eq(load(file, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "Not a directory"), "%s", err);
     SolomonTables *tb = solomon_tb_new(single);
-    ck_assert(!solomon_tb_build(tb, 3, 1, "/nonexistent/sigil-tb", NULL, err, sizeof err));
-    ck_assert_str_eq(err, "table folder /nonexistent/sigil-tb: No such file or directory");
+    ck_assert(!solomon_tb_build(tb, 3, 1, "no-such-folder/sigil-tb", NULL, err, sizeof err));
+    ck_assert_str_eq(err, "table folder no-such-folder/sigil-tb: No such file or directory");
     solomon_tb_free(tb);
 }
 END_TEST
@@ -373,11 +373,11 @@ START_TEST(the_engine_names_a_fifo_and_keeps_the_other_tables)
     ck_assert_ptr_nonnull(r);
     ck_assert_str_eq(r, "response win 3");
     /* a folder that does not exist: its reason */
-    pipe_engine_send(&e, "setoption name TablebasePath value /nonexistent/sigil-tb");
+    pipe_engine_send(&e, "setoption name TablebasePath value no-such-folder/sigil-tb");
     pipe_engine_send(&e, "isready");
     seen[0] = '\0';
     ck_assert(pipe_engine_expect(&e, "readyok", 10000, seen, sizeof seen));
-    ck_assert_msg(strstr(seen, "info string error: table folder /nonexistent/sigil-tb: No such "
+    ck_assert_msg(strstr(seen, "info string error: table folder no-such-folder/sigil-tb: No such "
                                "file or directory\n"),
                   "%s", seen);
     pipe_engine_close(&e);
